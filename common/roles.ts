@@ -1,0 +1,74 @@
+export const ROLES = ['ADMIN', 'CONSEJO', 'VP', 'GERENTE', 'LIDER', 'USER'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_LABELS: Record<Role, string> = {
+  ADMIN: 'Administrador',
+  CONSEJO: 'Consejo',
+  VP: 'VP',
+  GERENTE: 'Gerente',
+  LIDER: 'Líder',
+  USER: 'Usuario',
+};
+
+/** Roles expected to send one APPA per week (DESIGN.md "Who reports"). */
+export const REPORTING_ROLES: readonly Role[] = ['USER', 'LIDER', 'GERENTE', 'VP'];
+
+export const USER_STATUSES = ['ACTIVO', 'SUSPENDIDO'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+export const USER_STATUS_LABELS: Record<UserStatus, string> = {
+  ACTIVO: 'Activo',
+  SUSPENDIDO: 'Suspendido',
+};
+
+export const SUBMISSION_STATUSES = ['BORRADOR', 'ENVIADO'] as const;
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+
+export const TASK_STATUSES = ['PENDIENTE', 'EN_PROGRESO', 'COMPLETADA', 'CANCELADA'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+
+export const TASK_PRIORITIES = ['BAJA', 'MEDIA', 'ALTA', 'URGENTE'] as const;
+export type TaskPriority = (typeof TASK_PRIORITIES)[number];
+
+export const REMINDER_TYPES = ['AUTO', 'MANUAL'] as const;
+export type ReminderType = (typeof REMINDER_TYPES)[number];
+
+export const SHARE_PERMISSIONS = ['read', 'comment'] as const;
+export type SharePermission = (typeof SHARE_PERMISSIONS)[number];
+
+export const TIMEZONES = [
+  'America/Lima',
+  'America/Bogota',
+  'America/Mexico_City',
+  'America/Santiago',
+] as const;
+export type Timezone = (typeof TIMEZONES)[number];
+export const DEFAULT_TIMEZONE: Timezone = 'America/Lima';
+
+/** The page a user lands on after the general sign-in (DESIGN.md "Where sign-in lands"). */
+export function landingPathFor(user: { role: Role; slug: string; mustChangePassword: boolean }) {
+  if (user.mustChangePassword) return '/change-password';
+  switch (user.role) {
+    case 'ADMIN':
+      return '/admin';
+    case 'CONSEJO':
+      return '/consejo';
+    case 'VP':
+      return '/vp';
+    case 'GERENTE':
+      return '/gerente';
+    case 'LIDER':
+      return '/lider';
+    case 'USER':
+      return `/appa/${user.slug}/submit`;
+  }
+}
+
+/** Where the personal link `/appa/{slug}` and the credentials screen send a signed-in user. */
+export function personalLandingPathFor(user: {
+  role: Role;
+  slug: string;
+  mustChangePassword: boolean;
+}) {
+  if (user.mustChangePassword) return '/change-password';
+  return user.role === 'ADMIN' ? '/admin' : `/appa/${user.slug}/submit`;
+}

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
+import { MSG } from '../messages';
+import { ROLES, TIMEZONES, USER_STATUSES } from '../roles';
+
+const requiredText = (message: string, max = 200) =>
+  z.string({ error: message }).trim().min(1, message).max(max, message);
+
+/** Body of POST /api/auth/login and /api/auth/login-username. */
+export const loginSchema = z.object({
+  username: requiredText(MSG.usernameRequired),
+  // Passwords are not trimmed: spaces are part of them.
+  password: z
+    .string({ error: MSG.passwordRequired })
+    .min(1, MSG.passwordRequired)
+    .max(PASSWORD_MAX_LENGTH, MSG.invalidCredentials),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const newPasswordSchema = z
+  .string({ error: MSG.newPasswordTooShort })
+  .min(PASSWORD_MIN_LENGTH, MSG.newPasswordTooShort)
+  .max(PASSWORD_MAX_LENGTH, MSG.newPasswordTooLong);
+
+/** Body of POST /api/auth/change-password. */
+export const changePasswordSchema = z.object({
+  currentPassword: z
+    .string({ error: MSG.currentPasswordRequired })
+    .min(1, MSG.currentPasswordRequired)
+    .max(PASSWORD_MAX_LENGTH, MSG.currentPasswordWrong),
+  newPassword: newPasswordSchema,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** The change-password form: the body plus a confirmation that never leaves the browser. */
+export const changePasswordFormSchema = changePasswordSchema
+  .extend({
+    confirmPassword: z.string().min(1, MSG.confirmPasswordRequired),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: MSG.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
+export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
+
+/** The signed-in user as every endpoint presents it (never a hash or a token). */
+export const userSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  username: z.string(),
+  fullName: z.string(),
+  cargo: z.string().nullable(),
+  role: z.enum(ROLES),
+  managerId: z.uuid().nullable(),
+  unidadOrganizacional: z.string().nullable(),
+  status: z.enum(USER_STATUSES),
+  slug: z.string(),
+  mustChangePassword: z.boolean(),
+  timezone: z.enum(TIMEZONES).or(z.string()),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** POST /api/auth/login answers the user's fields plus the session token (spec 1 §3). */
+export const loginResponseSchema = userSchema.extend({ token: z.string() });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const changePasswordResponseSchema = z.object({ message: z.string(), user: userSchema });
+export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema>;
+
+/** GET /api/users/slug/{slug}: public, so only what the personal login page shows. */
+export const publicUserSchema = z.object({ fullName: z.string(), slug: z.string() });
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+/** POST /api/register, when an administrator has enabled it for some e-mail domains. */
+export const registerSchema = z.object({
+  email: z.email('Correo electrónico no válido').max(254, 'Correo electrónico no válido'),
+  fullName: requiredText('El nombre completo es requerido'),
+  username: requiredText(MSG.usernameRequired, 60),
+  password: newPasswordSchema,
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** Every 4xx and 5xx answer of the API. */
+export const errorResponseSchema = z.object({ message: z.string() });
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;

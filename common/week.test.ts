@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { isMonday, recentWeeks, weekLabel, weekOf } from './week';
+
+describe('weekOf', () => {
+  it('is Monday to Sunday in the given timezone', () => {
+    // Monday 2026-11-16 03:00 UTC is still Sunday 22:00 in Lima.
+    const instant = new Date('2026-11-16T03:00:00Z');
+    expect(weekOf(instant, 'America/Lima')).toEqual({
+      weekStart: '2026-11-09',
+      weekEnd: '2026-11-15',
+    });
+    expect(weekOf(instant, 'UTC')).toEqual({ weekStart: '2026-11-16', weekEnd: '2026-11-22' });
+  });
+
+  it('keeps a Sunday evening in the week that started the Monday before', () => {
+    expect(weekOf(new Date('2026-11-22T23:30:00-05:00'), 'America/Lima').weekStart).toBe(
+      '2026-11-16',
+    );
+  });
+});
+
+describe('recentWeeks and weekLabel', () => {
+  it('lists the current week and the three before it, newest first', () => {
+    const weeks = recentWeeks(new Date('2026-11-20T12:00:00Z'), 'America/Lima', 4);
+    expect(weeks.map((w) => w.weekStart)).toEqual([
+      '2026-11-16',
+      '2026-11-09',
+      '2026-11-02',
+      '2026-10-26',
+    ]);
+    expect(weekLabel(weeks[0] ?? { weekStart: '', weekEnd: '' })).toBe(
+      'Semana 47 (del 16/11/2026 al 22/11/2026)',
+    );
+  });
+
+  it('recognises Mondays', () => {
+    expect(isMonday('2026-11-16')).toBe(true);
+    expect(isMonday('2026-11-17')).toBe(false);
+    expect(isMonday('16/11/2026')).toBe(false);
+  });
+});

@@ -1,0 +1,246 @@
+#!/usr/bin/env bash
+# A throwaway PostgreSQL cluster for tests.
+#
+#   scripts/pg-throwaway.sh start    # prints exactly one line: DATABASE_URL=postgres://postgres@127.0.0.1:PORT/appa_test
+#   scripts/pg-throwaway.sh status   # prints the same line if the recorded cluster is running
+#   scripts/pg-throwaway.sh stop     # stops the cluster and deletes its folder (no-op if none)
+#
+# The cluster lives in a fresh temporary folder, listens only on 127.0.0.1 on a free port
+# (55432 upward), keeps its unix socket in that folder, trusts every local connection
+# (role `postgres`, a superuser) and runs with fsync=off: never use it for real data.
+# Everything but the DATABASE_URL line is logged to stderr.
+#
+# As root (CI), initdb and pg_ctl run as the `postgres` system user, created if missing.
+#
+# Environment:
+#   APPA_PG_STATE  state file recording folder and port (default: $TMPDIR or /tmp, appa-pg.state)
+#   PG_BIN         folder holding initdb/pg_ctl (default: newest /usr/lib/postgresql/*/bin, else PATH)
+#   APPA_PG_DB     database to create (default: appa_test)
+set -euo pipefail
+
+log() { printf 'pg-throwaway: %s\n' "$*" >&2; }
+die() {
+  log "error: $*"
+  exit 1
+}
+
+is_root() { [[ $(id -u) -eq 0 ]]; }
+
+if is_root; then TMP_BASE=/tmp; else TMP_BASE=${TMPDIR:-/tmp}; fi
+TMP_BASE=${TMP_BASE%/}
+STATE_FILE=${APPA_PG_STATE:-$TMP_BASE/appa-pg.state}
+DB_NAME=${APPA_PG_DB:-appa_test}
+DIR_PREFIX=appa-pg.
+MARKER=.appa-pg-throwaway
+FIRST_PORT=55432
+LAST_PORT=55531
+PG_USER=postgres
+
+now_ms() { date +%s%3N; }
+
+find_pg_bin() {
+  if [[ -n ${PG_BIN:-} ]]; then
+    [[ -x $PG_BIN/initdb && -x $PG_BIN/pg_ctl ]] || die "PG_BIN=$PG_BIN has no initdb/pg_ctl"
+    printf '%s\n' "$PG_BIN"
+    return
+  fi
+  local dir best=''
+  # Debian/Ubuntu layout; pick the newest major version.
+  while IFS= read -r dir; do
+    [[ -x $dir/initdb && -x $dir/pg_ctl ]] && best=$dir
+  done < <(printf '%s\n' /usr/lib/postgresql/*/bin | sort -V)
+  if [[ -n $best ]]; then
+    printf '%s\n' "$best"
+    return
+  fi
+  local initdb
+  initdb=$(command -v initdb 2>/dev/null) ||
+    die "PostgreSQL server binaries not found (initdb). On Debian: apt-get install postgresql"
+  dirname "$(readlink -f "$initdb")"
+}
+
+# Runs a server command as the cluster owner: the postgres user when we are root.
+as_owner() {
+  if is_root; then
+    (cd / && runuser -u "$PG_USER" -- "$@")
+  else
+    "$@"
+  fi
+}
+
+ensure_pg_user() {
+  is_root || return 0
+  if ! id "$PG_USER" >/dev/null 2>&1; then
+    log "creating system user $PG_USER"
+    useradd --system --no-create-home --user-group --shell /usr/sbin/nologin "$PG_USER" >&2
+  fi
+  command -v runuser >/dev/null || die "runuser (util-linux) is needed to run PostgreSQL as $PG_USER"
+}
+
+port_in_use() {
+  # A successful connection means something listens there.
+  timeout 1 bash -c "exec 3<>/dev/tcp/127.0.0.1/$1" 2>/dev/null
+}
+
+# Reads the state file into STATE_DIR, STATE_PORT, STATE_BIN. Returns 1 if there is none.
+read_state() {
+  STATE_DIR='' STATE_PORT='' STATE_BIN=''
+  [[ -f $STATE_FILE ]] || return 1
+  [[ -O $STATE_FILE ]] || die "$STATE_FILE is not owned by $(id -un); refusing to use it"
+  local key value
+  while IFS='=' read -r key value; do
+    case $key in
+      dir) STATE_DIR=$value ;;
+      port) STATE_PORT=$value ;;
+      bin) STATE_BIN=$value ;;
+    esac
+  done <"$STATE_FILE"
+  [[ -n $STATE_DIR && $STATE_PORT =~ ^[0-9]+$ ]] || die "$STATE_FILE is malformed; remove it"
+}
+
+write_state() {
+  # Write then rename, so an existing symlink at that path is replaced, never followed.
+  local tmp
+  tmp=$(mktemp "$STATE_FILE.XXXXXX")
+  printf 'dir=%s\nport=%s\nbin=%s\n' "$1" "$2" "$3" >"$tmp"
+  mv -f "$tmp" "$STATE_FILE"
+}
+
+url_for() { printf 'postgres://%s@127.0.0.1:%s/%s' "$PG_USER" "$1" "$DB_NAME"; }
+
+cluster_running() {
+  [[ -d $1/data ]] && as_owner "$2/pg_ctl" -D "$1/data" status >/dev/null 2>&1
+}
+
+# Deletes a cluster folder, but only one this script created.
+remove_dir() {
+  local dir=$1
+  [[ -d $dir ]] || return 0
+  case $(basename "$dir") in
+    "$DIR_PREFIX"*) ;;
+    *) die "refusing to delete $dir: not a throwaway cluster folder" ;;
+  esac
+  [[ -f $dir/$MARKER ]] || die "refusing to delete $dir: marker file missing"
+  rm -rf -- "$dir"
+}
+
+cmd_start() {
+  if read_state; then
+    if cluster_running "$STATE_DIR" "${STATE_BIN:-$(find_pg_bin)}"; then
+      die "a throwaway cluster is already running ($STATE_DIR, port $STATE_PORT); run '$0 stop' first"
+    fi
+    log "removing stale state from a previous run ($STATE_DIR)"
+    [[ -d $STATE_DIR ]] && remove_dir "$STATE_DIR"
+    rm -f -- "$STATE_FILE"
+  fi
+
+  local bin dir t0 t1 version
+  bin=$(find_pg_bin)
+  version=$("$bin/postgres" --version 2>/dev/null || echo 'PostgreSQL (unknown version)')
+  ensure_pg_user
+  t0=$(now_ms)
+
+  dir=$(mktemp -d "$TMP_BASE/${DIR_PREFIX}XXXXXX")
+  : >"$dir/$MARKER"
+  # From here on, a failure removes the half-built cluster.
+  trap 'as_owner "$bin/pg_ctl" -D "$dir/data" stop -m immediate >/dev/null 2>&1 || true; remove_dir "$dir"' EXIT
+  if is_root; then chown "$PG_USER:" "$dir"; fi
+  chmod 700 "$dir"
+
+  log "initdb in $dir/data ($version, $bin)"
+  if ! as_owner "$bin/initdb" -D "$dir/data" -U "$PG_USER" -A trust -E UTF8 --no-locale --no-sync \
+    >"$dir/initdb.log" 2>&1; then
+    cat "$dir/initdb.log" >&2
+    die "initdb failed"
+  fi
+  cat >>"$dir/data/postgresql.conf" <<EOF
+
+# pg-throwaway.sh: test-only settings
+listen_addresses = '127.0.0.1'
+unix_socket_directories = '$dir'
+fsync = off
+synchronous_commit = off
+full_page_writes = off
+max_connections = 200
+EOF
+  t1=$(now_ms)
+  log "initdb took $(((t1 - t0)))ms"
+
+  # Pick a free port; retry with the next one if another process grabs it first.
+  local port=$FIRST_PORT started=''
+  while ((port <= LAST_PORT)); do
+    if port_in_use "$port"; then
+      port=$((port + 1))
+      continue
+    fi
+    if as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -o "-p $port" -w -t 30 start >/dev/null 2>&1; then
+      started=1
+      break
+    fi
+    if grep -q 'could not bind\|Address already in use' "$dir/server.log" 2>/dev/null; then
+      log "port $port was taken meanwhile, trying the next one"
+      port=$((port + 1))
+      continue
+    fi
+    cat "$dir/server.log" >&2 2>/dev/null || true
+    die "the server did not start"
+  done
+  [[ -n $started ]] || die "no free port between $FIRST_PORT and $LAST_PORT"
+
+  # pg_ctl -w already waited; confirm that clients get through on TCP (at most ~30 s).
+  local deadline=$((SECONDS + 30))
+  until "$bin/pg_isready" -q -h 127.0.0.1 -p "$port" -U "$PG_USER" -t 1; do
+    ((SECONDS < deadline)) || {
+      cat "$dir/server.log" >&2
+      die "pg_isready still failing after 30 s"
+    }
+    sleep 0.1
+  done
+
+  "$bin/psql" -X -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$port" -U "$PG_USER" -d postgres \
+    -c "CREATE DATABASE \"$DB_NAME\"" >&2 || die "could not create database $DB_NAME"
+
+  write_state "$dir" "$port" "$bin"
+  trap - EXIT
+  log "ready in $(($(now_ms) - t0))ms: port $port, folder $dir (stop with: $0 stop)"
+  printf 'DATABASE_URL=%s\n' "$(url_for "$port")"
+}
+
+cmd_stop() {
+  if ! read_state; then
+    log "no throwaway cluster recorded in $STATE_FILE; nothing to stop"
+    return 0
+  fi
+  local bin=${STATE_BIN:-}
+  [[ -n $bin && -x $bin/pg_ctl ]] || bin=$(find_pg_bin)
+  if [[ -d $STATE_DIR/data ]]; then
+    if cluster_running "$STATE_DIR" "$bin"; then
+      log "stopping the cluster on port $STATE_PORT"
+      as_owner "$bin/pg_ctl" -D "$STATE_DIR/data" stop -m fast -w -t 30 >/dev/null 2>&1 ||
+        as_owner "$bin/pg_ctl" -D "$STATE_DIR/data" stop -m immediate -w -t 30 >/dev/null 2>&1 ||
+        die "could not stop the cluster in $STATE_DIR"
+    fi
+  fi
+  remove_dir "$STATE_DIR"
+  rm -f -- "$STATE_FILE"
+  log "stopped and removed $STATE_DIR"
+}
+
+cmd_status() {
+  if read_state && cluster_running "$STATE_DIR" "${STATE_BIN:-$(find_pg_bin)}"; then
+    printf 'DATABASE_URL=%s\n' "$(url_for "$STATE_PORT")"
+  else
+    log "no throwaway cluster running"
+    return 1
+  fi
+}
+
+case ${1:-} in
+  start) cmd_start ;;
+  stop) cmd_stop ;;
+  status) cmd_status ;;
+  *)
+    echo "usage: $0 start|stop|status" >&2
+    exit 2
+    ;;
+esac

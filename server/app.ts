@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { MSG } from '../common/messages';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import type { Database } from './db/client';
+import { systemClock, type Clock } from './lib/clock';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandling } from './plugins/errors';
+import { authRoutes } from './routes/auth';
+import { systemRoutes } from './routes/system';
+import { userRoutes } from './routes/users';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  logger?: FastifyServerOptions['logger'];
+  /** The built client to serve; defaults to dist/client when it exists. */
+  clientDir?: string | null;
+}
+
+/** JSON bodies above this are refused with 413 (uploads do not go through JSON). */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    clock: options.clock ?? systemClock,
+  };
+  const secure = config.publicUrl?.startsWith('https://') ?? false;
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    genReqId: () => crypto.randomUUID(),
+    routerOptions: { maxParamLength: 200 },
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(secure ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: secure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'same-origin' },
+  });
+  await app.register(cookie);
+
+  registerErrorHandling(app);
+  registerAuth(app, ctx);
+
+  systemRoutes(app, ctx);
+  authRoutes(app, ctx);
+  userRoutes(app, ctx);
+
+  const clientDir = options.clientDir === undefined ? defaultClientDir() : options.clientDir;
+  if (clientDir) await serveClient(app, clientDir);
+  else
+    app.setNotFoundHandler((_request, reply) =>
+      reply.code(404).send({ message: MSG.routeNotFound }),
+    );
+
+  return app;
+}
+
+function defaultClientDir(): string | null {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  // From the sources (server/) and from the bundle (dist/server/).
+  for (const candidate of [path.join(here, '../dist/client'), path.join(here, '../client')]) {
+    if (fs.existsSync(path.join(candidate, 'index.html'))) return candidate;
+  }
+  return null;
+}
+
+/** The built single-page app: hashed assets cached for a year, index.html never cached. */
+async function serveClient(app: FastifyInstance, root: string) {
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      } else {
+        res.setHeader('cache-control', 'no-cache');
+      }
+    },
+  });
+  app.get('/assets/*', (_request, reply) => reply.code(404).send({ message: MSG.routeNotFound }));
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.method !== 'GET') {
+      return reply.code(404).send({ message: MSG.routeNotFound });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

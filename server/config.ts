@@ -1,0 +1,103 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalUrl = (name: string) =>
+  z
+    .string()
+    .url(`${name} debe ser una URL completa (por ejemplo https://appa.example.com)`)
+    .optional();
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce
+      .number({ error: 'PORT debe ser un número de puerto' })
+      .int('PORT debe ser un número entero')
+      .min(1, 'PORT debe estar entre 1 y 65535')
+      .max(65535, 'PORT debe estar entre 1 y 65535')
+      .default(5000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL debe empezar por postgres:// o postgresql://')
+      .optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    PUBLIC_URL: optionalUrl('PUBLIC_URL'),
+    PUBLIC_SITE_URL: optionalUrl('PUBLIC_SITE_URL'),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'SMTP_URL debe empezar por smtp:// o smtps://')
+      .optional(),
+    MAIL_FROM: z.string().optional(),
+    APPA_ADMIN_USERNAME: z
+      .string()
+      .regex(/^[a-z0-9._-]{3,60}$/i, 'APPA_ADMIN_USERNAME: 3 a 60 letras, números, . _ o -')
+      .optional(),
+    APPA_ADMIN_PASSWORD: z
+      .string()
+      .min(8, 'APPA_ADMIN_PASSWORD debe tener al menos 8 caracteres')
+      .max(128)
+      .optional(),
+    APPA_DEMO: z.enum(['0', '1'], { error: 'APPA_DEMO debe ser 0 o 1' }).optional(),
+    TRUST_PROXY: z.enum(['0', '1'], { error: 'TRUST_PROXY debe ser 0 o 1' }).default('0'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+  })
+  .refine((env) => !env.APPA_ADMIN_PASSWORD || env.APPA_ADMIN_USERNAME, {
+    message: 'APPA_ADMIN_PASSWORD requiere también APPA_ADMIN_USERNAME',
+    path: ['APPA_ADMIN_USERNAME'],
+  });
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  publicUrl: string | undefined;
+  publicSiteUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string | undefined;
+  adminUsername: string | undefined;
+  adminPassword: string | undefined;
+  /** Demo mode: the embedded database, filled with a demo organisation when empty. */
+  demo: boolean;
+  logLevel: string;
+  /** Behind a load balancer: take the client address from X-Forwarded-For. */
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; throws a ConfigError naming the bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable means "not set", as in most deployment tools.
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (issue) => `  ${issue.path.join('.') || 'entorno'}: ${issue.message}`,
+    );
+    throw new ConfigError(`Configuración no válida:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    publicSiteUrl: e.PUBLIC_SITE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    adminUsername: e.APPA_ADMIN_USERNAME,
+    adminPassword: e.APPA_ADMIN_PASSWORD,
+    demo: !e.DATABASE_URL && e.APPA_DEMO !== '0',
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === '1',
+  };
+}

@@ -1,0 +1,11 @@
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import type { Clock } from './lib/clock';
+
+/** What every route and service of one server instance shares. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  clock: Clock;
+}

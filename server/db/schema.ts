@@ -1,0 +1,289 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import {
+  REMINDER_TYPES,
+  ROLES,
+  SHARE_PERMISSIONS,
+  SUBMISSION_STATUSES,
+  TASK_PRIORITIES,
+  TASK_STATUSES,
+  USER_STATUSES,
+} from '../../common/roles';
+
+export const roleEnum = pgEnum('role', ROLES);
+export const userStatusEnum = pgEnum('user_status', USER_STATUSES);
+export const submissionStatusEnum = pgEnum('submission_status', SUBMISSION_STATUSES);
+export const reminderTypeEnum = pgEnum('reminder_type', REMINDER_TYPES);
+export const taskStatusEnum = pgEnum('task_status', TASK_STATUSES);
+export const taskPriorityEnum = pgEnum('task_priority', TASK_PRIORITIES);
+export const sharePermissionEnum = pgEnum('share_permission', SHARE_PERMISSIONS);
+export const tokenPurposeEnum = pgEnum('token_purpose', ['MAGIC_LINK', 'PASSWORD_RESET']);
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // Stored lower-cased by the services, so uniqueness is case-insensitive.
+    email: text('email').notNull().unique(),
+    username: text('username').notNull().unique(),
+    fullName: text('full_name').notNull(),
+    cargo: text('cargo'),
+    role: roleEnum('role').notNull().default('USER'),
+    managerId: uuid('manager_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    unidadOrganizacional: text('unidad_organizacional'),
+    status: userStatusEnum('status').notNull().default('ACTIVO'),
+    slug: text('slug').notNull().unique(),
+    // The spec's 6-digit PIN has no flow (DESIGN.md "Registration"): kept nullable, never set.
+    pinHash: text('pin_hash'),
+    /** Argon2id hash; null for an account that signs in only by magic link. */
+    password: text('password'),
+    mustChangePassword: boolean('must_change_password').notNull().default(true),
+    timezone: text('timezone').notNull().default('America/Lima'),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('users_manager_id_idx').on(t.managerId),
+    index('users_role_status_idx').on(t.role, t.status),
+  ],
+);
+
+export const appaSubmissions = pgTable(
+  'appa_submissions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    weekStart: date('week_start', { mode: 'string' }).notNull(),
+    weekEnd: date('week_end', { mode: 'string' }).notNull(),
+    avances: text('avances'),
+    planes: text('planes'),
+    problemas: text('problemas'),
+    ayuda: text('ayuda'),
+    kpiNombre: text('kpi_nombre'),
+    kpiMetaPct: numeric('kpi_meta_pct', { precision: 5, scale: 2 }),
+    kpiLogroPct: numeric('kpi_logro_pct', { precision: 5, scale: 2 }),
+    status: submissionStatusEnum('status').notNull().default('BORRADOR'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    /** Set when an administrator marked the week as sent on the author's behalf. */
+    markedSubmittedById: uuid('marked_submitted_by_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewNotes: text('review_notes'),
+    ...timestamps,
+  },
+  (t) => [
+    unique('appa_submissions_user_week_uq').on(t.userId, t.weekStart),
+    index('appa_submissions_week_status_idx').on(t.weekStart, t.status),
+  ],
+);
+
+export const appaFiles = pgTable(
+  'appa_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => appaSubmissions.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    storagePath: text('storage_path').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('appa_files_submission_id_idx').on(t.submissionId)],
+);
+
+export const reminders = pgTable(
+  'reminders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    weekStart: date('week_start', { mode: 'string' }).notNull(),
+    type: reminderTypeEnum('type').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    emailSubject: text('email_subject').notNull(),
+    emailPreview: text('email_preview'),
+    /** The administrator who sent a MANUAL reminder; null for AUTO. */
+    sentById: uuid('sent_by_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('reminders_week_user_idx').on(t.weekStart, t.userId),
+    // The automatic reminder goes out once per person and week, whatever number of servers run.
+    uniqueIndex('reminders_auto_once_uq')
+      .on(t.userId, t.weekStart)
+      .where(sql`${t.type} = 'AUTO'`),
+  ],
+);
+
+export const reviewComments = pgTable(
+  'review_comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => appaSubmissions.id, { onDelete: 'cascade' }),
+    reviewerId: uuid('reviewer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    comment: text('comment').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('review_comments_submission_id_idx').on(t.submissionId, t.createdAt)],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: uuid('entity_id'),
+    meta: jsonb('meta').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_created_at_idx').on(t.createdAt),
+    index('audit_log_actor_id_idx').on(t.actorId),
+  ],
+);
+
+export const reviewTasks = pgTable(
+  'review_tasks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => appaSubmissions.id, { onDelete: 'cascade' }),
+    assignedToId: uuid('assigned_to_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdById: uuid('created_by_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description'),
+    status: taskStatusEnum('status').notNull().default('PENDIENTE'),
+    priority: taskPriorityEnum('priority').notNull().default('MEDIA'),
+    tentativeDate: date('tentative_date', { mode: 'string' }),
+    dueDate: date('due_date', { mode: 'string' }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('review_tasks_submission_id_idx').on(t.submissionId),
+    index('review_tasks_assignee_status_idx').on(t.assignedToId, t.status),
+  ],
+);
+
+export const lateralSharing = pgTable(
+  'lateral_sharing',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => appaSubmissions.id, { onDelete: 'cascade' }),
+    sharedById: uuid('shared_by_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sharedWithId: uuid('shared_with_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    permission: sharePermissionEnum('permission').notNull().default('read'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    unique('lateral_sharing_submission_sharer_peer_uq').on(
+      t.submissionId,
+      t.sharedById,
+      t.sharedWithId,
+    ),
+    index('lateral_sharing_shared_with_id_idx').on(t.sharedWithId),
+  ],
+);
+
+/** Signed-in sessions: only the SHA-256 of the opaque token is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Absolute expiry, from the "duración de sesión" setting at sign-in. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [
+    index('sessions_user_id_idx').on(t.userId),
+    index('sessions_expires_at_idx').on(t.expiresAt),
+  ],
+);
+
+/** Organisation settings (Configuración tab), one row per key, validated by common schemas. */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedById: uuid('updated_by_id').references(() => users.id, { onDelete: 'set null' }),
+});
+
+/** Single-use tokens (magic links, password resets), stored hashed. */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: tokenPurposeEnum('purpose').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('one_time_tokens_user_id_idx').on(t.userId)],
+);
+
+/** Failed sign-in counters per account and per address, shared by every server instance. */
+export const loginThrottle = pgTable('login_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+});
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+export type SessionRow = typeof sessions.$inferSelect;

@@ -1,0 +1,143 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MSG } from '../../common/messages';
+import type { AppContext } from '../context';
+import type { SessionRow, UserRow } from '../db/schema';
+import { forbidden, unauthorized } from '../lib/errors';
+import { audit } from '../services/audit';
+import { resolveSession } from '../services/sessions';
+
+export interface Auth {
+  user: UserRow;
+  session: SessionRow;
+  /** How the token arrived: cookie-authenticated writes get the CSRF check. */
+  via: 'cookie' | 'bearer';
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: Auth | null;
+  }
+  interface FastifyContextConfig {
+    /** The route stays reachable while the user must change a temporary password. */
+    allowDuringPasswordChange?: boolean;
+  }
+}
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export function sessionCookieName(ctx: AppContext): string {
+  return isSecure(ctx) ? '__Host-appa_session' : 'appa_session';
+}
+
+export function isSecure(ctx: AppContext): boolean {
+  return ctx.config.publicUrl?.startsWith('https://') ?? false;
+}
+
+export function setSessionCookie(
+  ctx: AppContext,
+  reply: FastifyReply,
+  token: string,
+  expiresAt: Date,
+) {
+  reply.setCookie(sessionCookieName(ctx), token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isSecure(ctx),
+    path: '/',
+    expires: expiresAt,
+  });
+}
+
+export function clearSessionCookie(ctx: AppContext, reply: FastifyReply) {
+  reply.clearCookie(sessionCookieName(ctx), {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isSecure(ctx),
+    path: '/',
+  });
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S{20,200})$/i.exec(header);
+  return match?.[1];
+}
+
+function requestOrigin(request: FastifyRequest): string | undefined {
+  const origin = request.headers.origin;
+  if (origin && origin !== 'null') return origin;
+  const referer = request.headers.referer;
+  if (!referer) return origin === 'null' ? 'null' : undefined;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return 'null';
+  }
+}
+
+function allowedOrigins(ctx: AppContext, request: FastifyRequest): Set<string> {
+  const allowed = new Set([`${request.protocol}://${request.host}`]);
+  if (ctx.config.publicUrl) allowed.add(new URL(ctx.config.publicUrl).origin);
+  return allowed;
+}
+
+/**
+ * Resolves the session of every request, refuses cross-site writes, and holds a user who must
+ * change a temporary password to the routes that allow it.
+ */
+export function registerAuth(app: FastifyInstance, ctx: AppContext) {
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const bearer = bearerToken(request);
+    const cookie = request.cookies[sessionCookieName(ctx)];
+    const token = bearer ?? cookie;
+    const via = bearer ? 'bearer' : 'cookie';
+
+    if (UNSAFE_METHODS.has(request.method)) {
+      const origin = requestOrigin(request);
+      const crossSite = origin !== undefined && !allowedOrigins(ctx, request).has(origin);
+      // A browser always sends Origin on these methods; a cookie without one is not a browser we know.
+      const cookieWithoutOrigin = via === 'cookie' && token !== undefined && origin === undefined;
+      if (crossSite || cookieWithoutOrigin) {
+        await audit(ctx.db, {
+          action: 'security.csrf_refused',
+          entity: 'request',
+          meta: {
+            method: request.method,
+            url: request.url,
+            origin: origin ?? null,
+            ip: request.ip,
+          },
+        });
+        throw forbidden(MSG.csrf);
+      }
+    }
+
+    if (!token) return;
+    const resolved = await resolveSession(ctx.db, token, ctx.clock());
+    if (!resolved) return;
+    request.auth = { ...resolved, via };
+
+    if (
+      resolved.user.mustChangePassword &&
+      !request.routeOptions.config.allowDuringPasswordChange
+    ) {
+      await audit(ctx.db, {
+        actorId: resolved.user.id,
+        action: 'security.password_change_required',
+        entity: 'request',
+        meta: { method: request.method, url: request.url },
+      });
+      throw forbidden(MSG.mustChangePassword);
+    }
+  });
+}
+
+/** The signed-in user of a request, or a 401. */
+export function requireAuth(request: FastifyRequest): Auth {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}

@@ -1,0 +1,68 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { MSG } from '../../common/messages';
+import { AppError } from '../lib/errors';
+
+const DB_DOWN_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EPIPE',
+  '57P01', // admin_shutdown
+  '57P03', // cannot_connect_now
+  '08000',
+  '08003',
+  '08006',
+]);
+
+function isDatabaseDown(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && DB_DOWN_CODES.has(code)) return true;
+    const message = (current as { message?: unknown }).message;
+    if (typeof message === 'string' && /Connection terminated|connection.*closed/i.test(message))
+      return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Fastify's own 4xx errors, answered with a Spanish message. */
+function frameworkMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return MSG.invalidJson;
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return MSG.bodyTooLarge;
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return MSG.unsupportedMediaType;
+    default:
+      if (error instanceof SyntaxError) return MSG.invalidJson;
+      return error.statusCode === 429 ? MSG.tooManyRequests : MSG.invalidInput;
+  }
+}
+
+/**
+ * The one error handler: every 4xx answers `{ message }` in Spanish; anything unexpected is
+ * logged with its request id and answered with a generic message, never a stack.
+ */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ message: frameworkMessage(error) });
+    }
+    if (isDatabaseDown(error)) {
+      request.log.error({ err: error, reqId: request.id }, 'database unavailable');
+      return reply.code(503).send({ message: MSG.databaseUnavailable });
+    }
+    request.log.error({ err: error, reqId: request.id }, 'unhandled error');
+    return reply.code(500).send({ message: MSG.serverError });
+  });
+}

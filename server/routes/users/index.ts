@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { MSG } from '../../../common/messages';
+import type { PublicUser } from '../../../common/schemas/auth';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { users } from '../../db/schema';
+import { notFound, parse } from '../../lib/errors';
+import { presentPublicUser } from '../../presenters/user';
+
+const slugParams = z.object({ slug: z.string().max(120, MSG.userNotFound) });
+
+export function userRoutes(app: FastifyInstance, ctx: AppContext) {
+  // Public: the personal login page greets the person; nothing else about them leaves.
+  app.get(
+    '/api/users/slug/:slug',
+    { config: { allowDuringPasswordChange: true } },
+    async (request): Promise<PublicUser> => {
+      const { slug } = parse(slugParams, request.params);
+      const [row] = await ctx.db
+        .select({ fullName: users.fullName, slug: users.slug })
+        .from(users)
+        .where(eq(users.slug, slug.toLowerCase()))
+        .limit(1);
+      if (!row) throw notFound(MSG.userNotFound);
+      return presentPublicUser(row);
+    },
+  );
+}

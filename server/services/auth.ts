@@ -1,0 +1,125 @@
+import { eq } from 'drizzle-orm';
+import { MSG } from '../../common/messages';
+import type { AppContext } from '../context';
+import { users, type SessionRow, type UserRow } from '../db/schema';
+import { AppError, badRequest, forbidden, unauthorized } from '../lib/errors';
+import { audit } from './audit';
+import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from './passwords';
+import { getSettings } from './settings';
+import { createSession, revokeUserSessions, type SessionContext } from './sessions';
+import { assertNotThrottled, clearLoginFailures, recordLoginFailure } from './throttle';
+import { findUserByLogin } from './users';
+
+export interface SignedIn {
+  user: UserRow;
+  token: string;
+  session: SessionRow;
+}
+
+/**
+ * Checks a user name (or e-mail) and password, throttling failures, and opens a new session.
+ * Every outcome is audited, without the password.
+ */
+export async function signInWithPassword(
+  ctx: AppContext,
+  login: string,
+  password: string,
+  client: SessionContext & { ip: string },
+): Promise<SignedIn> {
+  const now = ctx.clock();
+  const username = login.trim().toLowerCase();
+  try {
+    await assertNotThrottled(ctx.db, username, client.ip, now);
+  } catch (error) {
+    await audit(ctx.db, {
+      action: 'auth.login_failed',
+      entity: 'user',
+      meta: { username, reason: 'throttled', ip: client.ip },
+    });
+    throw error;
+  }
+
+  const user = await findUserByLogin(ctx.db, username);
+  // Verify against a dummy hash when the account is unknown, so timing does not reveal it.
+  const valid = await verifyPassword(user?.password ?? (await dummyPasswordHash()), password);
+  if (!user || !valid || !user.password) {
+    await recordLoginFailure(ctx.db, username, client.ip, now);
+    await audit(ctx.db, {
+      actorId: user?.id ?? null,
+      action: 'auth.login_failed',
+      entity: 'user',
+      entityId: user?.id ?? null,
+      meta: { username, reason: user ? 'wrong_password' : 'unknown_user', ip: client.ip },
+    });
+    throw unauthorized(MSG.invalidCredentials);
+  }
+  if (user.status !== 'ACTIVO') {
+    await audit(ctx.db, {
+      actorId: user.id,
+      action: 'auth.login_refused',
+      entity: 'user',
+      entityId: user.id,
+      meta: { reason: 'suspended', ip: client.ip },
+    });
+    throw forbidden(MSG.userSuspended);
+  }
+
+  await clearLoginFailures(ctx.db, username, client.ip);
+  const { sessionHours } = await getSettings(ctx.db);
+  const { token, session } = await createSession(ctx.db, user.id, now, sessionHours, client);
+  const [updated] = await ctx.db
+    .update(users)
+    .set({ lastLoginAt: now })
+    .where(eq(users.id, user.id))
+    .returning();
+  await audit(ctx.db, {
+    actorId: user.id,
+    action: 'auth.login',
+    entity: 'user',
+    entityId: user.id,
+    meta: { method: 'password', ip: client.ip },
+  });
+  return { user: updated ?? user, token, session };
+}
+
+/** Changes the signed-in user's password, clears the forced change and ends their other sessions. */
+export async function changePassword(
+  ctx: AppContext,
+  user: UserRow,
+  session: SessionRow,
+  currentPassword: string,
+  newPassword: string,
+  ip: string,
+): Promise<UserRow> {
+  const now = ctx.clock();
+  await assertNotThrottled(ctx.db, user.username, ip, now);
+  if (!(await verifyPassword(user.password, currentPassword))) {
+    await recordLoginFailure(ctx.db, user.username, ip, now);
+    await audit(ctx.db, {
+      actorId: user.id,
+      action: 'auth.password_change_failed',
+      entity: 'user',
+      entityId: user.id,
+      meta: { reason: 'wrong_current_password', ip },
+    });
+    throw badRequest(MSG.currentPasswordWrong);
+  }
+  if (currentPassword === newPassword) throw badRequest(MSG.passwordSameAsCurrent);
+  if (isCommonPassword(newPassword)) throw badRequest(MSG.passwordTooCommon);
+
+  const [updated] = await ctx.db
+    .update(users)
+    .set({ password: await hashPassword(newPassword), mustChangePassword: false, updatedAt: now })
+    .where(eq(users.id, user.id))
+    .returning();
+  if (!updated) throw new AppError(404, MSG.userNotFound);
+  await revokeUserSessions(ctx.db, user.id, session.id);
+  await audit(ctx.db, {
+    actorId: user.id,
+    action: 'auth.password_changed',
+    entity: 'user',
+    entityId: user.id,
+    meta: { forced: user.mustChangePassword, ip },
+  });
+  return updated;
+}

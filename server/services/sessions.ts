@@ -1,0 +1,96 @@
+import { and, eq, lt, ne, or } from 'drizzle-orm';
+import { SESSION_IDLE_HOURS } from '../../common/constants';
+import type { Db } from '../db/client';
+import { sessions, users, type SessionRow, type UserRow } from '../db/schema';
+import { hashToken, newToken } from '../lib/tokens';
+
+const HOUR_MS = 3_600_000;
+/** lastSeenAt is written at most this often, so reads do not each cost a write. */
+const TOUCH_EVERY_MS = 60_000;
+
+export interface SessionContext {
+  ip?: string | undefined;
+  userAgent?: string | undefined;
+}
+
+export async function createSession(
+  db: Db,
+  userId: string,
+  now: Date,
+  sessionHours: number,
+  context: SessionContext = {},
+): Promise<{ token: string; session: SessionRow }> {
+  const token = newToken();
+  const [session] = await db
+    .insert(sessions)
+    .values({
+      tokenHash: hashToken(token),
+      userId,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + sessionHours * HOUR_MS),
+      ip: context.ip ?? null,
+      userAgent: context.userAgent?.slice(0, 300) ?? null,
+    })
+    .returning();
+  if (!session) throw new Error('session insert returned nothing');
+  return { token, session };
+}
+
+/**
+ * The live session and active user behind a token, or null. A session past its absolute or
+ * idle expiry, or of a suspended user, is deleted on sight.
+ */
+export async function resolveSession(
+  db: Db,
+  token: string,
+  now: Date,
+): Promise<{ session: SessionRow; user: UserRow } | null> {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, hashToken(token)))
+    .limit(1);
+  if (!row) return null;
+  const idleDeadline = row.session.lastSeenAt.getTime() + SESSION_IDLE_HOURS * HOUR_MS;
+  if (
+    row.session.expiresAt.getTime() <= now.getTime() ||
+    idleDeadline <= now.getTime() ||
+    row.user.status !== 'ACTIVO'
+  ) {
+    await db.delete(sessions).where(eq(sessions.id, row.session.id));
+    return null;
+  }
+  if (now.getTime() - row.session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.session.id));
+    row.session.lastSeenAt = now;
+  }
+  return row;
+}
+
+export async function revokeSession(db: Db, sessionId: string) {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of the user but `keepSessionId` (all of them when it is omitted). */
+export async function revokeUserSessions(db: Db, userId: string, keepSessionId?: string) {
+  await db
+    .delete(sessions)
+    .where(
+      keepSessionId
+        ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))
+        : eq(sessions.userId, userId),
+    );
+}
+
+export async function deleteExpiredSessions(db: Db, now: Date) {
+  await db
+    .delete(sessions)
+    .where(
+      or(
+        lt(sessions.expiresAt, now),
+        lt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_HOURS * HOUR_MS)),
+      ),
+    );
+}

@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { Role, UserStatus } from '../../common/roles';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import type { AppContext } from '../context';
+import { openPglite, openPostgres, type Database } from '../db/client';
+import { users, type UserRow } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import { createUser } from '../services/users';
+import { TEMPLATE_DB, withDatabase } from './global-setup';
+
+/** A clock the test moves by hand. */
+export class TestClock {
+  constructor(public current = new Date('2026-11-18T15:00:00Z')) {}
+  now = () => new Date(this.current.getTime());
+  advance(ms: number) {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+/** A fresh, migrated database for one test file. */
+export async function openTestDatabase(): Promise<Database> {
+  const templateUrl = inject('postgresTemplateUrl');
+  if (templateUrl) {
+    const name = `appa_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: templateUrl });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
+    await admin.end();
+    const database = await openPostgres(withDatabase(templateUrl, name), { migrate: false });
+    return {
+      ...database,
+      async close() {
+        await database.close();
+        const drop = new pg.Client({ connectionString: templateUrl });
+        await drop.connect();
+        await drop.query(`drop database if exists ${name} with (force)`);
+        await drop.end();
+      },
+    };
+  }
+  const snapshot = fs.readFileSync(inject('pgliteSnapshot'));
+  return openPglite({ memory: true, loadDataDir: new Blob([snapshot]) }, { migrate: false });
+}
+
+export const TEST_ORIGIN = 'http://localhost:80';
+
+export async function buildTestApp(overrides: Partial<Config> = {}) {
+  const database = await openTestDatabase();
+  const clock = new TestClock();
+  const config: Config = {
+    ...loadConfig({ NODE_ENV: 'test', APPA_DEMO: '0', DATA_DIR: '/tmp/appa-test-unused' }),
+    ...overrides,
+  };
+  const app = await buildApp({ config, database, clock: clock.now, clientDir: null });
+  const ctx: AppContext = { config, database, db: database.db, clock: clock.now };
+  return {
+    app,
+    ctx,
+    db: database.db,
+    clock,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
+
+let counter = 0;
+
+/** Makes a user; `password` is their plain password. */
+export async function buildUser(
+  t: Pick<TestApp, 'db'>,
+  overrides: {
+    role?: Role;
+    status?: UserStatus;
+    mustChangePassword?: boolean;
+    password?: string;
+    fullName?: string;
+    managerId?: string | null;
+  } = {},
+): Promise<UserRow & { plainPassword: string }> {
+  counter += 1;
+  const password = overrides.password ?? `Clave-segura-${counter}-x`;
+  const row = await createUser(t.db, {
+    email: `persona${counter}.${randomBytes(3).toString('hex')}@example.com`,
+    fullName: overrides.fullName ?? `Persona de Prueba ${counter}`,
+    role: overrides.role ?? 'USER',
+    managerId: overrides.managerId ?? null,
+    password,
+    mustChangePassword: overrides.mustChangePassword ?? false,
+  });
+  let final = row;
+  if (overrides.status && overrides.status !== 'ACTIVO') {
+    const [updated] = await t.db
+      .update(users)
+      .set({ status: overrides.status })
+      .where(eq(users.id, row.id))
+      .returning();
+    if (updated) final = updated;
+  }
+  return { ...final, plainPassword: password };
+}
+
+/** Signs in through the API; answers the bearer token and the session cookie. */
+export async function signIn(t: Pick<TestApp, 'app'>, username: string, password: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { username, password },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  const cookie = res.cookies.find((c) => c.name === 'appa_session');
+  if (!cookie) throw new Error('no session cookie');
+  return {
+    token: (res.json() as { token: string }).token,
+    cookie: `appa_session=${cookie.value}`,
+  };
+}
