@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../../common/messages';
+import { buildApp } from '../../app';
+import { buildTestApp, type TestApp } from '../../test/helper';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ publicSiteUrl: 'https://www.example.com' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('system routes', () => {
+  it('GET /api/config gives the client what it needs and no secret', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/config' });
+    expect(res.json()).toEqual({
+      productName: 'Sistema APPA',
+      publicSiteUrl: 'https://www.example.com',
+      demo: false,
+    });
+  });
+
+  it('GET /api/ready answers 503 with a Spanish message while the database is unreachable', async () => {
+    const down = await buildApp({
+      config: t.ctx.config,
+      database: {
+        ...t.ctx.database,
+        ping: () =>
+          Promise.reject(
+            Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
+          ),
+      },
+      clientDir: null,
+    });
+    const res = await down.inject({ method: 'GET', url: '/api/ready' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ message: MSG.databaseUnavailable });
+    expect((await down.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    await down.close();
+  });
+
+  it('answers an unexpected error with a generic Spanish 500, never the stack', async () => {
+    const app = await buildApp({ config: t.ctx.config, database: t.ctx.database, clientDir: null });
+    app.get('/api/boom', { config: { allowDuringPasswordChange: true } }, async () => {
+      throw new Error('secreto interno en la traza');
+    });
+    const res = await app.inject({ method: 'GET', url: '/api/boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ message: MSG.serverError });
+    expect(res.body).not.toContain('secreto');
+    await app.close();
+  });
+});
