@@ -86,3 +86,7 @@ export type RegisterInput = z.infer<typeof registerSchema>;
 /** Every 4xx and 5xx answer of the API. */
 export const errorResponseSchema = z.object({ message: z.string() });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+/** POST /api/logout: where the browser goes next (PUBLIC_SITE_URL, or /auth). */
+export const logoutResponseSchema = z.object({ message: z.string(), redirectTo: z.string() });
+export type LogoutResponse = z.infer<typeof logoutResponseSchema>;

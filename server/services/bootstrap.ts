@@ -25,7 +25,7 @@ export async function bootstrapDatabase(db: Db, config: Config, log: FastifyBase
     const adminPassword = config.adminPassword ?? generateTemporaryPassword();
     const admin = await createUser(tx, {
       email: `${config.adminUsername ?? 'admin'}@appa.local`,
-      fullName: 'Administrador',
+      fullName: 'Administrador del Sistema',
       username: config.adminUsername ?? 'admin',
       role: 'ADMIN',
       password: adminPassword,

@@ -6,6 +6,7 @@ import {
   registerSchema,
   type ChangePasswordResponse,
   type LoginResponse,
+  type LogoutResponse,
   type User,
 } from '../../../common/schemas/auth';
 import type { AppContext } from '../../context';
@@ -40,7 +41,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     return presentUser(signed.user);
   });
 
-  app.post('/api/logout', open, async (request, reply) => {
+  app.post('/api/logout', open, async (request, reply): Promise<LogoutResponse> => {
     if (request.auth) {
       await revokeSession(ctx.db, request.auth.session.id);
       await audit(ctx.db, {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { PRODUCT_NAME } from '../../../common/constants';
 import { MSG } from '../../../common/messages';
+import type { AppConfig } from '../../../common/schemas/system';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 
@@ -22,7 +23,7 @@ export function systemRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // What the browser needs before anything else; never a secret.
-  app.get('/api/config', open, async () => ({
+  app.get('/api/config', open, async (): Promise<AppConfig> => ({
     productName: PRODUCT_NAME,
     publicSiteUrl: ctx.config.publicSiteUrl ?? null,
     demo: ctx.config.demo,

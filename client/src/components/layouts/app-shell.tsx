@@ -1,0 +1,28 @@
+import { ROLE_LABELS } from '@common/roles';
+import type { ReactNode } from 'react';
+import { useProductName } from '@/lib/api/get-config';
+import { useSignedInUser } from '@/lib/api/get-current-user';
+import { LogoutButton } from './logout-button';
+
+/** Header (product, who is signed in, Cerrar Sesión) and the page below it. */
+export function AppShell({ children }: { children: ReactNode }) {
+  const user = useSignedInUser();
+  const productName = useProductName();
+  return (
+    <div className="min-h-dvh bg-background">
+      <header className="border-b bg-card">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
+          <p className="text-base font-semibold text-primary">{productName}</p>
+          <div className="flex min-w-0 items-center gap-3">
+            <p className="min-w-0 text-right text-sm leading-tight">
+              <span className="block font-medium break-words sm:truncate">{user.fullName}</span>
+              <span className="block text-muted-foreground">{ROLE_LABELS[user.role]}</span>
+            </p>
+            <LogoutButton />
+          </div>
+        </div>
+      </header>
+      <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">{children}</main>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import {
+  changePasswordResponseSchema,
+  type ChangePasswordInput,
+  type ChangePasswordResponse,
+} from '@common/schemas/auth';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { userKeys } from '@/lib/query-keys';
+
+/** POST /api/auth/change-password: answers a message and the updated user. */
+export function changePassword(input: ChangePasswordInput): Promise<ChangePasswordResponse> {
+  return api.post('/api/auth/change-password', changePasswordResponseSchema, input);
+}
+
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changePassword,
+    onSuccess: ({ user }) => {
+      queryClient.setQueryData(userKeys.current(), user);
+    },
+  });
+}

@@ -1,0 +1,20 @@
+import { userSchema, type LoginInput, type User } from '@common/schemas/auth';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { userKeys } from '@/lib/query-keys';
+
+/** POST /api/auth/login-username: starts a cookie session and answers the user. */
+export function loginWithUsername(input: LoginInput): Promise<User> {
+  return api.post('/api/auth/login-username', userSchema, input);
+}
+
+/** Signs in and seeds the current-user cache, so the next page knows who is there at once. */
+export function useLoginWithUsername() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: loginWithUsername,
+    onSuccess: (user) => {
+      queryClient.setQueryData(userKeys.current(), user);
+    },
+  });
+}

@@ -1,0 +1,35 @@
+import { userSchema, type User } from '@common/schemas/auth';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, ApiError } from '@/lib/api-client';
+import { userKeys } from '@/lib/query-keys';
+
+/** GET /api/user: the signed-in user, or null when there is no session (401). */
+export async function getCurrentUser(): Promise<User | null> {
+  try {
+    return await api.get('/api/user', userSchema);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export const currentUserQueryOptions = () =>
+  queryOptions({
+    queryKey: userKeys.current(),
+    queryFn: getCurrentUser,
+    // Sign-in, password change and logout write this entry themselves.
+    staleTime: Infinity,
+    // Anything but "no session" means the app cannot start: the root error screen shows it.
+    throwOnError: true,
+  });
+
+export function useCurrentUser() {
+  return useQuery(currentUserQueryOptions());
+}
+
+/** The signed-in user, for components rendered only behind a route guard that checked it. */
+export function useSignedInUser(): User {
+  const { data } = useCurrentUser();
+  if (!data) throw new Error('useSignedInUser needs a signed-in user: render it behind a guard');
+  return data;
+}

@@ -1,0 +1,24 @@
+import { publicUserSchema, type PublicUser } from '@common/schemas/auth';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, ApiError } from '@/lib/api-client';
+import { userKeys } from '@/lib/query-keys';
+
+/** GET /api/users/slug/{slug}: who a personal link belongs to, or null when nobody (404). */
+export async function getPublicUser(slug: string): Promise<PublicUser | null> {
+  try {
+    return await api.get(`/api/users/slug/${encodeURIComponent(slug)}`, publicUserSchema);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export const publicUserQueryOptions = (slug: string) =>
+  queryOptions({
+    queryKey: userKeys.bySlug(slug),
+    queryFn: () => getPublicUser(slug),
+  });
+
+export function usePublicUser(slug: string) {
+  return useQuery(publicUserQueryOptions(slug));
+}

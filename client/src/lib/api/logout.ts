@@ -1,0 +1,48 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { logoutResponseSchema, type LogoutResponse } from '@common/schemas/auth';
+import { api, ApiError } from '@/lib/api-client';
+import { userKeys } from '@/lib/query-keys';
+
+const FALLBACK_REDIRECT = '/auth';
+
+/** POST /api/logout: ends the session on the server; answers where the browser goes next. */
+export async function logout(): Promise<LogoutResponse> {
+  try {
+    return await api.post('/api/logout', logoutResponseSchema);
+  } catch (error) {
+    // The session had already ended (expired, revoked): the person is signed out all the same.
+    if (error instanceof ApiError && error.status === 401) {
+      return { message: '', redirectTo: FALLBACK_REDIRECT };
+    }
+    throw error;
+  }
+}
+
+const isAppPath = (target: string) => target.startsWith('/') && !target.startsWith('//');
+const isWebUrl = (target: string) => /^https?:\/\//i.test(target);
+
+/**
+ * Signs out, forgets every cached answer and leaves: to `to` when given (the report page goes back
+ * to the personal link), otherwise to where the server says (the public site, or /auth).
+ */
+export function useLogout({ to }: { to?: string } = {}) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  return useMutation({
+    mutationFn: logout,
+    onSuccess: ({ redirectTo }) => {
+      queryClient.clear();
+      queryClient.setQueryData(userKeys.current(), null);
+      const target = to ?? redirectTo;
+      if (isAppPath(target)) {
+        void navigate(target, { replace: true });
+      } else if (isWebUrl(target)) {
+        window.location.assign(target);
+      } else {
+        void navigate(FALLBACK_REDIRECT, { replace: true });
+      }
+    },
+  });
+}

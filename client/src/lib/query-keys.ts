@@ -1,0 +1,10 @@
+/** Query keys, one factory per resource, so that invalidation always names the same arrays. */
+export const userKeys = {
+  all: ['users'] as const,
+  current: () => [...userKeys.all, 'current'] as const,
+  bySlug: (slug: string) => [...userKeys.all, 'slug', slug] as const,
+};
+
+export const configKeys = {
+  all: ['config'] as const,
+};

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+/** GET /api/config: what the browser needs before anyone signs in; never a secret. */
+export const appConfigSchema = z.object({
+  productName: z.string(),
+  /** The marketing site ({host}); logout goes there when it is set. */
+  publicSiteUrl: z.string().nullable(),
+  /** The embedded database with its demo organisation. */
+  demo: z.boolean(),
+});
+export type AppConfig = z.infer<typeof appConfigSchema>;

@@ -1,0 +1,32 @@
+import { expect, test, type Page } from '@playwright/test';
+import { demoUser } from './support/demo-users';
+import { signInViaApi } from './support/session';
+
+test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+async function expectCardFullyVisible(page: Page, testId: string) {
+  const card = page.getByTestId(testId);
+  await expect(card).toBeInViewport({ ratio: 1 });
+  const box = await card.boundingBox();
+  expect(box).not.toBeNull();
+  if (box) {
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+  }
+  // Nothing sticks out sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+}
+
+test('at 360 px the sign-in cards are fully visible', async ({ page }) => {
+  const someone = demoUser('mobile');
+  for (const path of ['/auth', '/admin-login', `/appa/${someone.slug}`]) {
+    await page.goto(path);
+    await expectCardFullyVisible(page, 'login-card');
+  }
+});
+
+test('at 360 px the password change card is fully visible', async ({ page }) => {
+  await signInViaApi(page, demoUser('mobile'));
+  await page.goto('/change-password');
+  await expectCardFullyVisible(page, 'change-password-card');
+});

@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+import { adminCredentials, demoUser, freshPassword } from './support/demo-users';
+import { signInReady, signInViaApi } from './support/session';
+
+test('the test page, the debug page and the 404 page', async ({ page }) => {
+  await page.goto('/test');
+  await expect(page.getByText('Test Route Works!')).toBeVisible();
+  await expect(page.getByText('This page is working correctly.')).toBeVisible();
+
+  await page.goto('/debug/ana-perez');
+  await expect(page.getByText('ana-perez')).toBeVisible();
+
+  await page.goto('/no/existe/esta/ruta');
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+});
+
+test('a start-up failure shows "Error loading application"', async ({ page }) => {
+  await page.route('**/api/config', (route) =>
+    route.fulfill({ status: 500, json: { message: 'Falla simulada de configuración' } }),
+  );
+  await page.goto('/auth');
+  await expect(page.getByText('Error loading application')).toBeVisible();
+  await expect(page.getByText('Falla simulada de configuración')).toBeVisible();
+});
+
+test('a dashboard of another role shows Acceso Denegado', async ({ page }) => {
+  const user = demoUser('accessDenied');
+  await signInReady(page, user, freshPassword());
+  for (const path of ['/vp', '/gerente', '/consejo', '/admin']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: 'Acceso Denegado' })).toBeVisible();
+  }
+  await page.getByRole('link', { name: 'Ir a mi página' }).click();
+  await expect(page).toHaveURL('/lider');
+  await expect(page.getByRole('heading', { name: 'Dashboard Líder' })).toBeVisible();
+});
+
+test('the administrator may open every dashboard', async ({ page }) => {
+  await signInViaApi(page, adminCredentials());
+  for (const [path, title] of [
+    ['/admin', 'Panel Administrativo'],
+    ['/consejo', 'Dashboard Consejo Directivo'],
+    ['/vp', 'Dashboard VP'],
+    ['/gerente', 'Dashboard Gerente'],
+    ['/lider', 'Dashboard Líder'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  }
+  await page.goto('/');
+  await expect(page).toHaveURL('/admin');
+});
