@@ -13,8 +13,8 @@
 # As root (CI), initdb and pg_ctl run as the `postgres` system user, created if missing.
 #
 # Environment:
-#   APPA_PG_STATE  state file recording folder and port (default: $TMPDIR or /tmp, appa-pg.state)
-#   PG_BIN         folder holding initdb/pg_ctl (default: newest /usr/lib/postgresql/*/bin, else PATH)
+#   APPA_PG_STATE  state file recording folder and port (default: /tmp/appa-pg.state; $TMPDIR if set and not root)
+#   PG_BIN         folder holding initdb and pg_ctl (default: newest /usr/lib/postgresql/*/bin, else PATH)
 #   APPA_PG_DB     database to create (default: appa_test)
 set -euo pipefail
 
@@ -35,19 +35,26 @@ MARKER=.appa-pg-throwaway
 FIRST_PORT=55432
 LAST_PORT=55531
 PG_USER=postgres
+PG_BIN_DIR=''
+CLUSTER_DIR=''
 
-now_ms() { date +%s%3N; }
+now_ms() {
+  local t
+  t=$(date +%s%3N)
+  [[ $t =~ ^[0-9]+$ ]] || t=$(($(date +%s) * 1000)) # BSD date has no %N
+  printf '%s\n' "$t"
+}
 
 find_pg_bin() {
   if [[ -n ${PG_BIN:-} ]]; then
-    [[ -x $PG_BIN/initdb && -x $PG_BIN/pg_ctl ]] || die "PG_BIN=$PG_BIN has no initdb/pg_ctl"
+    [[ -x $PG_BIN/initdb && -x $PG_BIN/pg_ctl ]] || die "PG_BIN=$PG_BIN has no initdb and pg_ctl"
     printf '%s\n' "$PG_BIN"
     return
   fi
   local dir best=''
-  # Debian/Ubuntu layout; pick the newest major version.
+  # Debian and Ubuntu layout: pick the newest major version.
   while IFS= read -r dir; do
-    [[ -x $dir/initdb && -x $dir/pg_ctl ]] && best=$dir
+    if [[ -x $dir/initdb && -x $dir/pg_ctl ]]; then best=$dir; fi
   done < <(printf '%s\n' /usr/lib/postgresql/*/bin | sort -V)
   if [[ -n $best ]]; then
     printf '%s\n' "$best"
@@ -55,8 +62,15 @@ find_pg_bin() {
   fi
   local initdb
   initdb=$(command -v initdb 2>/dev/null) ||
-    die "PostgreSQL server binaries not found (initdb). On Debian: apt-get install postgresql"
+    die "PostgreSQL server binaries (initdb) not found. On Debian: apt-get install postgresql"
   dirname "$(readlink -f "$initdb")"
+}
+
+# A client tool (psql, pg_isready): next to the server binaries, else on PATH.
+client() {
+  local tool=$1
+  shift
+  if [[ -x $PG_BIN_DIR/$tool ]]; then "$PG_BIN_DIR/$tool" "$@"; else "$tool" "$@"; fi
 }
 
 # Runs a server command as the cluster owner: the postgres user when we are root.
@@ -79,10 +93,14 @@ ensure_pg_user() {
 
 port_in_use() {
   # A successful connection means something listens there.
-  timeout 1 bash -c "exec 3<>/dev/tcp/127.0.0.1/$1" 2>/dev/null
+  if command -v timeout >/dev/null; then
+    timeout 1 bash -c "exec 3<>/dev/tcp/127.0.0.1/$1" 2>/dev/null
+  else
+    bash -c "exec 3<>/dev/tcp/127.0.0.1/$1" 2>/dev/null
+  fi
 }
 
-# Reads the state file into STATE_DIR, STATE_PORT, STATE_BIN. Returns 1 if there is none.
+# Reads the state file into STATE_DIR, STATE_PORT and STATE_BIN. Returns 1 if there is none.
 read_state() {
   STATE_DIR='' STATE_PORT='' STATE_BIN=''
   [[ -f $STATE_FILE ]] || return 1
@@ -99,23 +117,24 @@ read_state() {
 }
 
 write_state() {
-  # Write then rename, so an existing symlink at that path is replaced, never followed.
+  # Write, then rename: a symlink planted at that path is replaced, never followed.
   local tmp
   tmp=$(mktemp "$STATE_FILE.XXXXXX")
   printf 'dir=%s\nport=%s\nbin=%s\n' "$1" "$2" "$3" >"$tmp"
-  mv -f "$tmp" "$STATE_FILE"
+  mv -f -- "$tmp" "$STATE_FILE"
 }
 
 url_for() { printf 'postgres://%s@127.0.0.1:%s/%s' "$PG_USER" "$1" "$DB_NAME"; }
 
+# cluster_running DIR BIN
 cluster_running() {
   [[ -d $1/data ]] && as_owner "$2/pg_ctl" -D "$1/data" status >/dev/null 2>&1
 }
 
-# Deletes a cluster folder, but only one this script created.
+# Deletes a cluster folder, but only one that this script created.
 remove_dir() {
   local dir=$1
-  [[ -d $dir ]] || return 0
+  [[ -n $dir && -d $dir ]] || return 0
   case $(basename "$dir") in
     "$DIR_PREFIX"*) ;;
     *) die "refusing to delete $dir: not a throwaway cluster folder" ;;
@@ -124,26 +143,34 @@ remove_dir() {
   rm -rf -- "$dir"
 }
 
+cleanup_failed_start() {
+  if [[ -n $CLUSTER_DIR && -d $CLUSTER_DIR/data && -n $PG_BIN_DIR ]]; then
+    as_owner "$PG_BIN_DIR/pg_ctl" -D "$CLUSTER_DIR/data" stop -m immediate >/dev/null 2>&1 || true
+  fi
+  remove_dir "$CLUSTER_DIR"
+}
+
 cmd_start() {
   if read_state; then
     if cluster_running "$STATE_DIR" "${STATE_BIN:-$(find_pg_bin)}"; then
       die "a throwaway cluster is already running ($STATE_DIR, port $STATE_PORT); run '$0 stop' first"
     fi
     log "removing stale state from a previous run ($STATE_DIR)"
-    [[ -d $STATE_DIR ]] && remove_dir "$STATE_DIR"
+    remove_dir "$STATE_DIR"
     rm -f -- "$STATE_FILE"
   fi
 
-  local bin dir t0 t1 version
-  bin=$(find_pg_bin)
-  version=$("$bin/postgres" --version 2>/dev/null || echo 'PostgreSQL (unknown version)')
+  local t0 t1 version
+  PG_BIN_DIR=$(find_pg_bin)
+  version=$("$PG_BIN_DIR/postgres" --version 2>/dev/null || echo 'PostgreSQL (unknown version)')
   ensure_pg_user
   t0=$(now_ms)
 
-  dir=$(mktemp -d "$TMP_BASE/${DIR_PREFIX}XXXXXX")
+  CLUSTER_DIR=$(mktemp -d "$TMP_BASE/${DIR_PREFIX}XXXXXX")
+  local dir=$CLUSTER_DIR bin=$PG_BIN_DIR
   : >"$dir/$MARKER"
-  # From here on, a failure removes the half-built cluster.
-  trap 'as_owner "$bin/pg_ctl" -D "$dir/data" stop -m immediate >/dev/null 2>&1 || true; remove_dir "$dir"' EXIT
+  # From here on, any failure stops and removes the half-built cluster.
+  trap cleanup_failed_start EXIT
   if is_root; then chown "$PG_USER:" "$dir"; fi
   chmod 700 "$dir"
 
@@ -153,31 +180,28 @@ cmd_start() {
     cat "$dir/initdb.log" >&2
     die "initdb failed"
   fi
-  cat >>"$dir/data/postgresql.conf" <<EOF
+  printf '%s\n' '' '# pg-throwaway.sh: test-only settings' \
+    "listen_addresses = '127.0.0.1'" \
+    "unix_socket_directories = '$dir'" \
+    'fsync = off' 'synchronous_commit = off' 'full_page_writes = off' \
+    'max_connections = 200' >>"$dir/data/postgresql.conf"
+  log "initdb took $(($(now_ms) - t0)) ms"
 
-# pg-throwaway.sh: test-only settings
-listen_addresses = '127.0.0.1'
-unix_socket_directories = '$dir'
-fsync = off
-synchronous_commit = off
-full_page_writes = off
-max_connections = 200
-EOF
-  t1=$(now_ms)
-  log "initdb took $(((t1 - t0)))ms"
-
-  # Pick a free port; retry with the next one if another process grabs it first.
+  # Pick a free port; if another process grabs it before the server binds, try the next one.
   local port=$FIRST_PORT started=''
+  t1=$(now_ms)
   while ((port <= LAST_PORT)); do
     if port_in_use "$port"; then
       port=$((port + 1))
       continue
     fi
-    if as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -o "-p $port" -w -t 30 start >/dev/null 2>&1; then
+    rm -f -- "$dir/server.log"
+    if as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -o "-p $port" -w -t 30 start \
+      >/dev/null 2>&1; then
       started=1
       break
     fi
-    if grep -q 'could not bind\|Address already in use' "$dir/server.log" 2>/dev/null; then
+    if grep -q -e 'could not bind' -e 'Address already in use' "$dir/server.log" 2>/dev/null; then
       log "port $port was taken meanwhile, trying the next one"
       port=$((port + 1))
       continue
@@ -187,22 +211,23 @@ EOF
   done
   [[ -n $started ]] || die "no free port between $FIRST_PORT and $LAST_PORT"
 
-  # pg_ctl -w already waited; confirm that clients get through on TCP (at most ~30 s).
+  # pg_ctl -w has waited already; confirm that clients get through on TCP (at most ~30 s).
   local deadline=$((SECONDS + 30))
-  until "$bin/pg_isready" -q -h 127.0.0.1 -p "$port" -U "$PG_USER" -t 1; do
-    ((SECONDS < deadline)) || {
+  until client pg_isready -q -h 127.0.0.1 -p "$port" -U "$PG_USER" -t 1; do
+    if ((SECONDS >= deadline)); then
       cat "$dir/server.log" >&2
       die "pg_isready still failing after 30 s"
-    }
+    fi
     sleep 0.1
   done
+  log "server up in $(($(now_ms) - t1)) ms on 127.0.0.1:$port"
 
-  "$bin/psql" -X -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$port" -U "$PG_USER" -d postgres \
+  client psql -X -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$port" -U "$PG_USER" -d postgres \
     -c "CREATE DATABASE \"$DB_NAME\"" >&2 || die "could not create database $DB_NAME"
 
   write_state "$dir" "$port" "$bin"
   trap - EXIT
-  log "ready in $(($(now_ms) - t0))ms: port $port, folder $dir (stop with: $0 stop)"
+  log "ready in $(($(now_ms) - t0)) ms in all; folder $dir (stop it with: $0 stop)"
   printf 'DATABASE_URL=%s\n' "$(url_for "$port")"
 }
 
@@ -212,14 +237,12 @@ cmd_stop() {
     return 0
   fi
   local bin=${STATE_BIN:-}
-  [[ -n $bin && -x $bin/pg_ctl ]] || bin=$(find_pg_bin)
-  if [[ -d $STATE_DIR/data ]]; then
-    if cluster_running "$STATE_DIR" "$bin"; then
-      log "stopping the cluster on port $STATE_PORT"
-      as_owner "$bin/pg_ctl" -D "$STATE_DIR/data" stop -m fast -w -t 30 >/dev/null 2>&1 ||
-        as_owner "$bin/pg_ctl" -D "$STATE_DIR/data" stop -m immediate -w -t 30 >/dev/null 2>&1 ||
-        die "could not stop the cluster in $STATE_DIR"
-    fi
+  if [[ -z $bin || ! -x $bin/pg_ctl ]]; then bin=$(find_pg_bin); fi
+  if cluster_running "$STATE_DIR" "$bin"; then
+    log "stopping the cluster on port $STATE_PORT"
+    as_owner "$bin/pg_ctl" -D "$STATE_DIR/data" stop -m fast -w -t 30 >/dev/null 2>&1 ||
+      as_owner "$bin/pg_ctl" -D "$STATE_DIR/data" stop -m immediate -w -t 30 >/dev/null 2>&1 ||
+      die "could not stop the cluster in $STATE_DIR"
   fi
   remove_dir "$STATE_DIR"
   rm -f -- "$STATE_FILE"
