@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 
-const dataDir = process.env.E2E_DATA_DIR ?? '/tmp/appa-e2e-data';
+const dataDir = process.env.E2E_DATA_DIR ?? '/tmp/appa-e2e-data'; // playwright.config.ts sets it
 rmSync(dataDir, { recursive: true, force: true });
 
 const child = spawn(process.execPath, ['dist/server/index.js'], {
