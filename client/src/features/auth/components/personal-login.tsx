@@ -1,6 +1,6 @@
 import { personalLandingPathFor } from '@common/roles';
 import type { LoginInput } from '@common/schemas/auth';
-import { UserRound, UserX } from 'lucide-react';
+import { UserRound } from 'lucide-react';
 import { Navigate, useNavigate } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ApiError } from '@/lib/api-client';
@@ -8,6 +8,7 @@ import { useProductName } from '@/lib/api/get-config';
 import { useCurrentUser } from '@/lib/api/get-current-user';
 import { usePublicUser } from '@/lib/api/get-public-user';
 import { useLoginWithUsername } from '../api/login-username';
+import { UserNotFound } from '@/components/user-not-found';
 import { AuthPageShell } from './auth-page-shell';
 import { LoginForm } from './login-form';
 
@@ -53,19 +54,7 @@ export function PersonalLogin({ slug }: { slug: string }) {
   if (owner.data === null) {
     return (
       <AuthPageShell>
-        <Card className="mx-auto w-full max-w-md text-center">
-          <CardHeader className="items-center">
-            <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-destructive/10 text-destructive">
-              <UserX aria-hidden="true" className="size-6" />
-            </span>
-            <CardTitle as="h1" className="mt-2 text-2xl">
-              Usuario no encontrado
-            </CardTitle>
-            <CardDescription className="break-words">
-              No se encontró el usuario con identificador: {slug}
-            </CardDescription>
-          </CardHeader>
-        </Card>
+        <UserNotFound slug={slug} />
       </AuthPageShell>
     );
   }

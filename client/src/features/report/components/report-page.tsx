@@ -1,32 +1,14 @@
 import { landingPathFor } from '@common/roles';
 import type { User } from '@common/schemas/auth';
-import { UserX } from 'lucide-react';
 import { Navigate } from 'react-router';
 import { AccessDenied } from '@/components/access-denied';
+import { UserNotFound } from '@/components/user-not-found';
 import { LogoutButton } from '@/components/layouts/logout-button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { useCurrentUser } from '@/lib/api/get-current-user';
 import { usePublicUser } from '@/lib/api/get-public-user';
 import { useProductName } from '@/lib/api/get-config';
-
-function UserNotFound({ slug }: { slug: string }) {
-  return (
-    <Card className="mx-auto w-full max-w-md text-center">
-      <CardHeader className="items-center">
-        <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-destructive/10 text-destructive">
-          <UserX aria-hidden="true" className="size-6" />
-        </span>
-        <CardTitle as="h1" className="mt-2 text-2xl">
-          Usuario no encontrado
-        </CardTitle>
-        <CardDescription className="break-words">
-          No se encontró el usuario con identificador: {slug}
-        </CardDescription>
-      </CardHeader>
-    </Card>
-  );
-}
 
 /** Someone opened another person's report link while signed in: nobody writes another's report. */
 function NotYourReport({ slug, user }: { slug: string; user: User }) {
