@@ -15,12 +15,19 @@ import { registerErrorHandling } from './plugins/errors';
 import { authRoutes } from './routes/auth';
 import { systemRoutes } from './routes/system';
 import { userRoutes } from './routes/users';
+import { reportRoutes } from './routes/appa';
+import { fileRoutes } from './routes/files';
+import { objectRoutes } from './routes/objects';
+import { createStorage } from './storage';
+import type { FileStorage } from './storage/types';
 
 export interface AppOptions {
   config: Config;
   database: Database;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
+  /** Attachments; defaults to the driver the configuration names. */
+  storage?: FileStorage;
   /** The built client to serve; defaults to dist/client when it exists. */
   clientDir?: string | null;
 }
@@ -30,12 +37,9 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
-  const ctx: AppContext = {
-    config,
-    database,
-    db: database.db,
-    clock: options.clock ?? systemClock,
-  };
+  const clock = options.clock ?? systemClock;
+  const storage = options.storage ?? createStorage(config, clock);
+  const ctx: AppContext = { config, database, db: database.db, clock, storage };
   const secure = config.publicUrl?.startsWith('https://') ?? false;
 
   const app = Fastify({
@@ -55,7 +59,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(storage.connectOrigin ? [storage.connectOrigin] : [])],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -74,6 +78,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   systemRoutes(app, ctx);
   authRoutes(app, ctx);
   userRoutes(app, ctx);
+  reportRoutes(app, ctx);
+  fileRoutes(app, ctx);
+  await app.register(objectRoutes(ctx));
 
   const clientDir = options.clientDir === undefined ? defaultClientDir() : options.clientDir;
   if (clientDir) await serveClient(app, clientDir);

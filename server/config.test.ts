@@ -38,3 +38,19 @@ describe('loadConfig', () => {
     });
   });
 });
+
+describe('S3 settings', () => {
+  it('are all or nothing, naming what is missing', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(() => loadConfig({ S3_BUCKET: 'appa' })).toThrow(/S3_ACCESS_KEY_ID/);
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(/S3_BUCKET/);
+    expect(
+      loadConfig({
+        S3_BUCKET: 'appa',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_ACCESS_KEY_ID: 'k',
+        S3_SECRET_ACCESS_KEY: 's',
+      }).s3,
+    ).toMatchObject({ bucket: 'appa', region: 'us-east-1', forcePathStyle: true });
+  });
+});

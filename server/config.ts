@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Settings } from './storage/s3';
 
 const optionalUrl = (name: string) =>
   z
@@ -39,10 +40,26 @@ const envSchema = z
       .max(128)
       .optional(),
     APPA_DEMO: z.enum(['0', '1'], { error: 'APPA_DEMO debe ser 0 o 1' }).optional(),
+    S3_ENDPOINT: optionalUrl('S3_ENDPOINT'),
+    S3_BUCKET: z.string().optional(),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_FORCE_PATH_STYLE: z
+      .enum(['0', '1'], { error: 'S3_FORCE_PATH_STYLE debe ser 0 o 1' })
+      .optional(),
     TRUST_PROXY: z.enum(['0', '1'], { error: 'TRUST_PROXY debe ser 0 o 1' }).default('0'),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
+  })
+  .refine((env) => !env.S3_BUCKET || (env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY), {
+    message: 'S3_BUCKET requiere también S3_ACCESS_KEY_ID y S3_SECRET_ACCESS_KEY',
+    path: ['S3_ACCESS_KEY_ID'],
+  })
+  .refine((env) => env.S3_BUCKET || !(env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID), {
+    message: 'S3_BUCKET es obligatorio cuando se configura S3',
+    path: ['S3_BUCKET'],
   })
   .refine((env) => !env.APPA_ADMIN_PASSWORD || env.APPA_ADMIN_USERNAME, {
     message: 'APPA_ADMIN_PASSWORD requiere también APPA_ADMIN_USERNAME',
@@ -64,6 +81,8 @@ export interface Config {
   /** Demo mode: the embedded database, filled with a demo organisation when empty. */
   demo: boolean;
   logLevel: string;
+  /** S3-compatible storage for attachments; unset: a folder under DATA_DIR. */
+  s3: S3Settings | undefined;
   /** Behind a load balancer: take the client address from X-Forwarded-For. */
   trustProxy: boolean;
 }
@@ -99,5 +118,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: !e.DATABASE_URL && e.APPA_DEMO !== '0',
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === '1',
+    s3:
+      e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            // A custom endpoint (MinIO and the like) usually wants path-style addressing.
+            forcePathStyle: e.S3_FORCE_PATH_STYLE
+              ? e.S3_FORCE_PATH_STYLE === '1'
+              : Boolean(e.S3_ENDPOINT),
+          }
+        : undefined,
   };
 }

@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { Clock } from './lib/clock';
+import type { FileStorage } from './storage/types';
 
 /** What every route and service of one server instance shares. */
 export interface AppContext {
@@ -8,4 +9,5 @@ export interface AppContext {
   database: Database;
   db: Db;
   clock: Clock;
+  storage: FileStorage;
 }

@@ -1,7 +1,10 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
+import { systemClock } from './lib/clock';
 import { bootstrapDatabase } from './services/bootstrap';
+import { removeUnlinkedUploads } from './services/uploads';
+import { createStorage } from './storage';
 
 async function main() {
   let config: Config;
@@ -16,15 +19,27 @@ async function main() {
   }
 
   const database = await openDatabase(config);
+  const storage = createStorage(config);
   const app = await buildApp({
     config,
     database,
+    storage,
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     },
   });
   await bootstrapDatabase(database.db, config, app.log);
+
+  // Hourly housekeeping until the scheduled jobs of a later issue take it over. Safe with several
+  // instances: removing an object twice is harmless.
+  const ctx = { config, database, db: database.db, clock: systemClock, storage };
+  const housekeeping = setInterval(() => {
+    removeUnlinkedUploads(ctx)
+      .then((n) => n > 0 && app.log.info(`${n} archivo(s) sin reporte eliminados`))
+      .catch((error: unknown) => app.log.error({ err: error }, 'housekeeping failed'));
+  }, 3_600_000);
+  housekeeping.unref();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -33,6 +48,7 @@ async function main() {
     app.log.info(`${signal} recibido: cerrando el servidor`);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    clearInterval(housekeeping);
     try {
       await app.close();
       await database.close();

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { Role, UserStatus } from '../../common/roles';
@@ -10,6 +12,8 @@ import { openPglite, openPostgres, type Database } from '../db/client';
 import { users, type UserRow } from '../db/schema';
 import { eq } from 'drizzle-orm';
 import { createUser } from '../services/users';
+import { createStorage } from '../storage';
+import type { FileStorage } from '../storage/types';
 import { TEMPLATE_DB, withDatabase } from './global-setup';
 
 /** A clock the test moves by hand. */
@@ -48,23 +52,30 @@ export async function openTestDatabase(): Promise<Database> {
 
 export const TEST_ORIGIN = 'http://localhost:80';
 
-export async function buildTestApp(overrides: Partial<Config> = {}) {
+export async function buildTestApp(
+  overrides: Partial<Config> = {},
+  options: { storage?: FileStorage } = {},
+) {
   const database = await openTestDatabase();
   const clock = new TestClock();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'appa-test-'));
   const config: Config = {
-    ...loadConfig({ NODE_ENV: 'test', APPA_DEMO: '0', DATA_DIR: '/tmp/appa-test-unused' }),
+    ...loadConfig({ NODE_ENV: 'test', APPA_DEMO: '0', DATA_DIR: dataDir }),
     ...overrides,
   };
-  const app = await buildApp({ config, database, clock: clock.now, clientDir: null });
-  const ctx: AppContext = { config, database, db: database.db, clock: clock.now };
+  const storage = options.storage ?? createStorage(config, clock.now);
+  const app = await buildApp({ config, database, clock: clock.now, storage, clientDir: null });
+  const ctx: AppContext = { config, database, db: database.db, clock: clock.now, storage };
   return {
     app,
     ctx,
     db: database.db,
     clock,
+    dataDir,
     async close() {
       await app.close();
       await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -121,4 +132,13 @@ export async function signIn(t: Pick<TestApp, 'app'>, username: string, password
     token: (res.json() as { token: string }).token,
     cookie: `appa_session=${cookie.value}`,
   };
+}
+
+/** A signed-in user's bearer header, for `inject`. */
+export async function authHeader(
+  t: Pick<TestApp, 'app'>,
+  user: { username: string; plainPassword: string },
+): Promise<Record<string, string>> {
+  const { token } = await signIn(t, user.username, user.plainPassword);
+  return { authorization: `Bearer ${token}` };
 }

@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { MAX_FILE_BYTES_DEFAULT, MAX_FILES_DEFAULT } from '../constants';
+import { SUBMISSION_STATUSES } from '../roles';
+
+/** Longest text a section takes: far beyond a weekly report, short of abuse. */
+export const REPORT_TEXT_MAX = 20_000;
+export const KPI_NAME_MAX = 300;
+export const FILE_NAME_MAX = 255;
+/** No setting may allow more files than this per report. */
+export const MAX_FILES_CEILING = 50;
+
+export const REPORT_MSG = {
+  avancesTooShort: 'Avances debe tener al menos 3 caracteres',
+  planesTooShort: 'Planes debe tener al menos 3 caracteres',
+  textTooLong: (field: string) => `${field} no puede superar los ${REPORT_TEXT_MAX} caracteres`,
+  kpiNameTooLong: `El KPI no puede superar los ${KPI_NAME_MAX} caracteres`,
+  pctRange: (field: string) => `${field} debe ser un número entre 0 y 100`,
+  pctDecimals: (field: string) => `${field} admite como máximo dos decimales`,
+  invalidStatus: 'El estado debe ser BORRADOR o ENVIADO',
+  alreadySent: 'El APPA de esta semana ya fue enviado y no se puede modificar.',
+  tooManyFiles: (max: number) => `Puedes adjuntar como máximo ${max} archivos`,
+  fileTooLarge: (maxBytes: number) =>
+    `Cada archivo puede pesar como máximo ${Math.round(maxBytes / (1024 * 1024))} MB`,
+  fileEmpty: 'El archivo está vacío',
+  fileNameRequired: 'El archivo necesita un nombre',
+  fileNotFound:
+    'Uno de los archivos adjuntos no existe o no terminó de subirse. Vuelve a adjuntarlo.',
+  fileNotYours: 'Uno de los archivos adjuntos no te pertenece.',
+  fileInOtherReport: 'Uno de los archivos adjuntos pertenece a otro reporte.',
+  duplicateFile: 'El mismo archivo aparece dos veces en la lista.',
+  tooManyPendingUploads:
+    'Tienes demasiadas subidas pendientes. Guarda tu APPA o espera un momento.',
+  uploadExpired: 'El enlace de subida expiró o no es válido. Vuelve a seleccionar el archivo.',
+  uploadAlreadyDone: 'Ese archivo ya fue subido.',
+  fileGone: 'Archivo no encontrado',
+  reportNotFound: 'APPA no encontrado',
+} as const;
+
+const text = (field: string) =>
+  z
+    .string({ error: `${field} debe ser texto` })
+    .max(REPORT_TEXT_MAX, REPORT_MSG.textTooLong(field))
+    .nullish()
+    .transform((v) => (v ?? '').trim());
+
+/** A percentage 0–100 with at most two decimals; empty means "not given". */
+const pct = (field: string) =>
+  z
+    .number({ error: REPORT_MSG.pctRange(field) })
+    .min(0, REPORT_MSG.pctRange(field))
+    .max(100, REPORT_MSG.pctRange(field))
+    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, REPORT_MSG.pctDecimals(field))
+    .nullish()
+    .transform((v) => v ?? null);
+
+/** One attachment as the report payload names it: the uploaded object and what to call it. */
+export const reportFileInputSchema = z.object({
+  objectKey: z.string().min(1, REPORT_MSG.fileNotFound).max(200, REPORT_MSG.fileNotFound),
+  fileName: z
+    .string({ error: REPORT_MSG.fileNameRequired })
+    .trim()
+    .min(1, REPORT_MSG.fileNameRequired)
+    .max(FILE_NAME_MAX, REPORT_MSG.fileNameRequired),
+  sizeBytes: z.number().int().nonnegative(),
+});
+export type ReportFileInput = z.infer<typeof reportFileInputSchema>;
+
+/**
+ * Body of POST /api/appa: the author's report for their current week. A draft needs nothing;
+ * sending needs Avances and Planes of at least 3 characters (spec 1 §5). `files` is the full list
+ * of attachments: a file left out is unlinked.
+ */
+export const saveReportSchema = z
+  .object({
+    avances: text('Avances'),
+    planes: text('Planes'),
+    problemas: text('Problemas'),
+    ayuda: text('Ayuda'),
+    kpiNombre: z
+      .string({ error: REPORT_MSG.kpiNameTooLong })
+      .max(KPI_NAME_MAX, REPORT_MSG.kpiNameTooLong)
+      .nullish()
+      .transform((v) => (v ?? '').trim()),
+    kpiMetaPct: pct('La meta del KPI'),
+    kpiLogroPct: pct('El logro del KPI'),
+    status: z.enum(SUBMISSION_STATUSES, { error: REPORT_MSG.invalidStatus }),
+    files: z
+      .array(reportFileInputSchema)
+      .max(MAX_FILES_CEILING, REPORT_MSG.tooManyFiles(MAX_FILES_CEILING))
+      .default([]),
+  })
+  .superRefine((v, ctx) => {
+    if (v.status !== 'ENVIADO') return;
+    if (v.avances.length < 3)
+      ctx.addIssue({ code: 'custom', path: ['avances'], message: REPORT_MSG.avancesTooShort });
+    if (v.planes.length < 3)
+      ctx.addIssue({ code: 'custom', path: ['planes'], message: REPORT_MSG.planesTooShort });
+  });
+export type SaveReportInput = z.input<typeof saveReportSchema>;
+export type SaveReport = z.output<typeof saveReportSchema>;
+
+/** An attachment as GET /api/files/submission/{id} and the report answer list it. */
+export const reportFileSchema = z.object({
+  id: z.uuid(),
+  fileName: z.string(),
+  sizeBytes: z.number(),
+});
+export type ReportFile = z.infer<typeof reportFileSchema>;
+
+/** The author's own view of an attachment: the object key lets the form send it back to keep it. */
+export const ownReportFileSchema = reportFileSchema.extend({ objectKey: z.string() });
+export type OwnReportFile = z.infer<typeof ownReportFileSchema>;
+
+export const reportSchema = z.object({
+  id: z.uuid(),
+  userId: z.uuid(),
+  weekStart: z.string(),
+  weekEnd: z.string(),
+  avances: z.string(),
+  planes: z.string(),
+  problemas: z.string(),
+  ayuda: z.string(),
+  kpiNombre: z.string(),
+  kpiMetaPct: z.number().nullable(),
+  kpiLogroPct: z.number().nullable(),
+  status: z.enum(SUBMISSION_STATUSES),
+  submittedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  files: z.array(ownReportFileSchema),
+});
+export type Report = z.infer<typeof reportSchema>;
+
+export const uploadLimitsSchema = z.object({
+  maxFiles: z.number().int(),
+  maxFileBytes: z.number().int(),
+});
+export type UploadLimits = z.infer<typeof uploadLimitsSchema>;
+export const DEFAULT_UPLOAD_LIMITS: UploadLimits = {
+  maxFiles: MAX_FILES_DEFAULT,
+  maxFileBytes: MAX_FILE_BYTES_DEFAULT,
+};
+
+/** GET /api/appa/current: the author's week, its report if any, and the attachment limits. */
+export const currentReportSchema = z.object({
+  weekStart: z.string(),
+  weekEnd: z.string(),
+  report: reportSchema.nullable(),
+  limits: uploadLimitsSchema,
+});
+export type CurrentReport = z.infer<typeof currentReportSchema>;
+
+/** Body of POST /api/objects/upload: what is about to be uploaded, checked before any byte. */
+export const uploadRequestSchema = z.object({
+  fileName: z
+    .string({ error: REPORT_MSG.fileNameRequired })
+    .trim()
+    .min(1, REPORT_MSG.fileNameRequired)
+    .max(FILE_NAME_MAX, REPORT_MSG.fileNameRequired),
+  sizeBytes: z.number({ error: REPORT_MSG.fileEmpty }).int().positive(REPORT_MSG.fileEmpty),
+  contentType: z.string().max(200).optional(),
+});
+export type UploadRequest = z.infer<typeof uploadRequestSchema>;
+
+export const uploadTicketSchema = z.object({
+  /** Where the browser PUTs the bytes (this server, or a presigned S3 URL). */
+  uploadURL: z.string(),
+  /** Headers the PUT must carry (the signed content type on S3). */
+  headers: z.record(z.string(), z.string()),
+  objectKey: z.string(),
+});
+export type UploadTicket = z.infer<typeof uploadTicketSchema>;

@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import { saveReportSchema, type CurrentReport, type Report } from '../../../common/schemas/report';
+import type { AppContext } from '../../context';
+import { parse } from '../../lib/errors';
+import { requireAuth } from '../../plugins/auth';
+import { getCurrentReport, saveReport } from '../../services/reports';
+
+export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
+  // The author's report for their current week (null when there is none yet), and the limits.
+  app.get('/api/appa/current', async (request): Promise<CurrentReport> => {
+    const { user } = requireAuth(request);
+    return getCurrentReport(ctx, user);
+  });
+
+  // Everyone writes only their own report: the author is the signed-in user, never a field.
+  app.post('/api/appa', async (request): Promise<Report> => {
+    const { user } = requireAuth(request);
+    const input = parse(saveReportSchema, request.body);
+    return saveReport(ctx, user, input);
+  });
+}

@@ -1,0 +1,140 @@
+import { and, asc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import {
+  REPORT_MSG,
+  type CurrentReport,
+  type Report,
+  type SaveReport,
+} from '../../common/schemas/report';
+import { weekOf } from '../../common/week';
+import type { AppContext } from '../context';
+import { appaFiles, appaSubmissions, type UserRow } from '../db/schema';
+import { badRequest, conflict } from '../lib/errors';
+import { presentOwnReport } from '../presenters/report';
+import { getSettings } from './settings';
+import { cleanFileName, loadOwnUploads } from './uploads';
+
+/** The author's week is computed in their own timezone (DESIGN.md "Weeks"). */
+export function currentWeekOf(ctx: AppContext, user: Pick<UserRow, 'timezone'>) {
+  return weekOf(ctx.clock(), user.timezone);
+}
+
+async function loadOwnReport(ctx: AppContext, userId: string, weekStart: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(appaSubmissions)
+    .where(and(eq(appaSubmissions.userId, userId), eq(appaSubmissions.weekStart, weekStart)))
+    .limit(1);
+  if (!row) return null;
+  const files = await ctx.db
+    .select()
+    .from(appaFiles)
+    .where(eq(appaFiles.submissionId, row.id))
+    .orderBy(asc(appaFiles.createdAt), asc(appaFiles.fileName));
+  return presentOwnReport(row, files);
+}
+
+export async function getCurrentReport(ctx: AppContext, user: UserRow): Promise<CurrentReport> {
+  const week = currentWeekOf(ctx, user);
+  const { maxFiles, maxFileBytes } = await getSettings(ctx.db);
+  return {
+    ...week,
+    report: await loadOwnReport(ctx, user.id, week.weekStart),
+    limits: { maxFiles, maxFileBytes },
+  };
+}
+
+const decimal = (value: number | null) => (value === null ? null : value.toFixed(2));
+
+/**
+ * Creates or updates the author's report for their current week, and makes its attachments
+ * exactly the listed ones. A sent report is final: writing it again is a 409.
+ */
+export async function saveReport(
+  ctx: AppContext,
+  user: UserRow,
+  input: SaveReport,
+): Promise<Report> {
+  const week = currentWeekOf(ctx, user);
+  const { maxFiles, maxFileBytes } = await getSettings(ctx.db);
+  const keys = input.files.map((f) => f.objectKey);
+  if (keys.length > maxFiles) throw badRequest(REPORT_MSG.tooManyFiles(maxFiles));
+  if (new Set(keys).size !== keys.length) throw badRequest(REPORT_MSG.duplicateFile);
+
+  const [existing] = await ctx.db
+    .select({ status: appaSubmissions.status })
+    .from(appaSubmissions)
+    .where(and(eq(appaSubmissions.userId, user.id), eq(appaSubmissions.weekStart, week.weekStart)))
+    .limit(1);
+  if (existing?.status === 'ENVIADO') throw conflict(REPORT_MSG.alreadySent);
+
+  const uploadsByKey = await loadOwnUploads(ctx, user.id, keys, maxFileBytes);
+  const now = ctx.clock();
+  const sending = input.status === 'ENVIADO';
+  const fields = {
+    avances: input.avances,
+    planes: input.planes,
+    problemas: input.problemas,
+    ayuda: input.ayuda,
+    kpiNombre: input.kpiNombre,
+    kpiMetaPct: decimal(input.kpiMetaPct),
+    kpiLogroPct: decimal(input.kpiLogroPct),
+    status: input.status,
+    submittedAt: sending ? now : null,
+    updatedAt: now,
+  };
+
+  await ctx.db.transaction(async (tx) => {
+    // Only a draft is overwritten; two racing sends leave one winner and one 409.
+    const [saved] = await tx
+      .insert(appaSubmissions)
+      .values({ userId: user.id, ...week, ...fields, createdAt: now })
+      .onConflictDoUpdate({
+        target: [appaSubmissions.userId, appaSubmissions.weekStart],
+        set: fields,
+        setWhere: sql`${appaSubmissions.status} = 'BORRADOR'`,
+      })
+      .returning({ id: appaSubmissions.id });
+    if (!saved) throw conflict(REPORT_MSG.alreadySent);
+
+    if (keys.length > 0) {
+      const elsewhere = await tx
+        .select({ id: appaFiles.id })
+        .from(appaFiles)
+        .where(and(inArray(appaFiles.storagePath, keys), ne(appaFiles.submissionId, saved.id)))
+        .limit(1);
+      if (elsewhere.length > 0) throw badRequest(REPORT_MSG.fileInOtherReport);
+    }
+    await tx
+      .delete(appaFiles)
+      .where(
+        keys.length > 0
+          ? and(eq(appaFiles.submissionId, saved.id), notInArray(appaFiles.storagePath, keys))
+          : eq(appaFiles.submissionId, saved.id),
+      );
+    const kept = new Set(
+      (
+        await tx
+          .select({ key: appaFiles.storagePath })
+          .from(appaFiles)
+          .where(eq(appaFiles.submissionId, saved.id))
+      ).map((r) => r.key),
+    );
+    const added = input.files.filter((f) => !kept.has(f.objectKey));
+    if (added.length > 0) {
+      await tx.insert(appaFiles).values(
+        added.map((f) => ({
+          submissionId: saved.id,
+          fileName: cleanFileName(f.fileName),
+          storagePath: f.objectKey,
+          // The stored size, never the size the browser claims.
+          sizeBytes: uploadsByKey.get(f.objectKey)?.sizeBytes ?? 0,
+          createdAt: now,
+        })),
+      );
+    }
+  });
+
+  const report = await loadOwnReport(ctx, user.id, week.weekStart);
+  if (!report) throw new Error('saved report not found');
+  return report;
+}

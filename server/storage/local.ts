@@ -1,0 +1,109 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { UPLOAD_KEY_PATTERN, type Download, type FileStorage, type PresignedUpload } from './types';
+
+export class UploadTooLargeError extends Error {}
+
+/**
+ * Attachments in a folder under DATA_DIR. The server itself answers the signed, expiring upload
+ * URL (`PUT /api/objects/upload/<id>`); the signing key is kept beside the files so that every
+ * process serving this folder shares it.
+ */
+export class LocalStorage implements FileStorage {
+  readonly kind = 'local' as const;
+  readonly connectOrigin = null;
+  private readonly key: Buffer;
+
+  constructor(
+    private readonly root: string,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    fs.mkdirSync(root, { recursive: true, mode: 0o700 });
+    const keyFile = path.join(root, '.signing-key');
+    if (!fs.existsSync(keyFile)) {
+      try {
+        fs.writeFileSync(keyFile, randomBytes(32), { mode: 0o600, flag: 'wx' });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+    }
+    this.key = fs.readFileSync(keyFile);
+  }
+
+  private pathOf(key: string): string {
+    if (!UPLOAD_KEY_PATTERN.test(key)) throw new Error(`invalid object key: ${key}`);
+    return path.join(this.root, key.slice('uploads/'.length));
+  }
+
+  private sign(key: string, expires: number): string {
+    return createHmac('sha256', this.key).update(`PUT\n${key}\n${expires}`).digest('base64url');
+  }
+
+  async presignUpload(
+    key: string,
+    file: { contentType: string },
+    expiresSeconds: number,
+  ): Promise<PresignedUpload> {
+    const expires = Math.floor(this.now().getTime() / 1000) + expiresSeconds;
+    const id = key.slice('uploads/'.length);
+    return {
+      url: `/api/objects/upload/${id}?expires=${expires}&signature=${this.sign(key, expires)}`,
+      headers: { 'content-type': file.contentType },
+    };
+  }
+
+  /** True when the signature is ours and has not expired. */
+  verifyUpload(key: string, expires: number, signature: string): boolean {
+    if (!Number.isInteger(expires) || expires * 1000 < this.now().getTime()) return false;
+    const expected = Buffer.from(this.sign(key, expires));
+    const given = Buffer.from(signature);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  }
+
+  /**
+   * Stores the bytes of `body`, refusing (and removing what was written) as soon as they exceed
+   * `maxBytes`. Answers the stored size.
+   */
+  async receive(key: string, body: Readable, maxBytes: number): Promise<number> {
+    const target = this.pathOf(key);
+    const partial = `${target}.part-${randomBytes(4).toString('hex')}`;
+    let received = 0;
+    const limiter = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        received += chunk.length;
+        if (received > maxBytes) callback(new UploadTooLargeError());
+        else callback(null, chunk);
+      },
+    });
+    try {
+      await pipeline(body, limiter, fs.createWriteStream(partial, { mode: 0o600 }));
+      await fs.promises.rename(partial, target);
+      return received;
+    } catch (error) {
+      await fs.promises.rm(partial, { force: true });
+      throw error;
+    }
+  }
+
+  async stat(key: string) {
+    try {
+      const s = await fs.promises.stat(this.pathOf(key));
+      return { sizeBytes: s.size };
+    } catch {
+      return null;
+    }
+  }
+
+  async download(key: string): Promise<Download> {
+    const file = this.pathOf(key);
+    const s = await fs.promises.stat(file);
+    return { kind: 'stream', stream: fs.createReadStream(file), sizeBytes: s.size };
+  }
+
+  async delete(key: string) {
+    await fs.promises.rm(this.pathOf(key), { force: true });
+  }
+}
