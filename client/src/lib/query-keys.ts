@@ -8,3 +8,9 @@ export const userKeys = {
 export const configKeys = {
   all: ['config'] as const,
 };
+
+export const reportKeys = {
+  all: ['reports'] as const,
+  /** The signed-in author's report for their current week. */
+  current: () => [...reportKeys.all, 'current'] as const,
+};
