@@ -46,6 +46,6 @@ test('an author (USER) lands on their weekly report', async ({ page }) => {
   await expect(page).toHaveURL(`/appa/${user.slug}/submit`);
   await expect(page.getByRole('heading', { level: 1, name: 'Sistema APPA' })).toBeVisible();
   await expect(page.getByText(`Reporte Semanal - ${user.fullName}`)).toBeVisible();
-  await expect(page.getByText('El formulario estará disponible pronto')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Tu APPA de esta semana' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Salir' })).toBeVisible();
 });

@@ -43,6 +43,10 @@ const RESERVED = {
   accessDenied: ['LIDER', 1],
   logout: ['LIDER', 2],
   mobile: ['USER', 8],
+  // The report tests need someone who has not sent this week's report yet (see report.spec.ts).
+  reportJourney: ['USER', 10],
+  reportValidation: ['USER', 13],
+  reportPhone: ['USER', 11],
 } as const satisfies Record<string, readonly [Role, number]>;
 
 export type Purpose = keyof typeof RESERVED;

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 export async function fillLogin(page: Page, credentials: { username: string; password: string }) {
   await page.getByLabel('Usuario', { exact: true }).fill(credentials.username);
@@ -16,3 +16,21 @@ export async function fillChangePassword(
 
 /** The notices region (Radix toast viewport). */
 export const notices = (page: Page) => page.getByRole('region', { name: /^Notificaciones/ });
+
+/** Closes the notice on screen, as a person does before reaching a button it covers. */
+export async function closeNotice(page: Page) {
+  await notices(page).getByRole('button', { name: 'Cerrar' }).click();
+  await expect(notices(page).getByRole('status')).toHaveCount(0);
+}
+
+/** Signs in on someone's personal link, as a person does, and lands on their report page. */
+export async function signInOnPersonalLink(
+  page: Page,
+  user: { slug: string; username: string },
+  password: string,
+) {
+  await page.goto(`/appa/${user.slug}`);
+  await fillLogin(page, { username: user.username, password });
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page).toHaveURL(`/appa/${user.slug}/submit`);
+}

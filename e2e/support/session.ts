@@ -37,3 +37,9 @@ export async function signInReady(
   await signInViaApi(page, user);
   await changePasswordViaApi(page, user.password, newPassword);
 }
+
+/** Ends the page's session through the API (the browser keeps nothing but the cookie). */
+export async function signOutViaApi(page: Page) {
+  const response = await page.request.post('/api/logout', { headers: { Origin: ORIGIN } });
+  expect(response.status(), await response.text()).toBe(200);
+}

@@ -1,17 +1,34 @@
+import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, useParams } from 'react-router';
-import { AdminPanel } from '@/features/admin/components/admin-panel';
+import { FullPageSpinner } from '@/components/ui/spinner';
 import { AdminLogin } from '@/features/auth/components/admin-login';
 import { ChangePassword } from '@/features/auth/components/change-password';
 import { CredentialsLogin } from '@/features/auth/components/credentials-login';
 import { PersonalLogin } from '@/features/auth/components/personal-login';
-import { RoleDashboard } from '@/features/dashboards/components/role-dashboard';
-import { ReportPage } from '@/features/report/components/report-page';
 import { RouteErrorScreen } from './app-error';
 import { AppRoot } from './app-root';
 import { ProtectedRoute } from './protected-route';
 import { RequireRole } from './require-role';
 import { LandingRoute } from './routes/landing';
 import { DebugRoute, NotFoundRoute, TestRoute } from './routes/static-pages';
+
+// Each area loads its own code: the sign-in pages do not carry the report form, the panel or the
+// dashboards.
+const ReportPage = lazy(() =>
+  import('@/features/report/components/report-page').then((m) => ({ default: m.ReportPage })),
+);
+const AdminPanel = lazy(() =>
+  import('@/features/admin/components/admin-panel').then((m) => ({ default: m.AdminPanel })),
+);
+const RoleDashboard = lazy(() =>
+  import('@/features/dashboards/components/role-dashboard').then((m) => ({
+    default: m.RoleDashboard,
+  })),
+);
+
+function Loadable({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<FullPageSpinner />}>{children}</Suspense>;
+}
 
 // Keyed by slug so that moving between two people's links starts from a clean form.
 function PersonalLoginRoute() {
@@ -21,7 +38,11 @@ function PersonalLoginRoute() {
 
 function ReportRoute() {
   const { slug = '' } = useParams();
-  return <ReportPage key={slug} slug={slug} />;
+  return (
+    <Loadable>
+      <ReportPage key={slug} slug={slug} />
+    </Loadable>
+  );
 }
 
 export function createAppRouter() {
@@ -44,7 +65,9 @@ export function createAppRouter() {
               path: 'admin',
               element: (
                 <RequireRole roles={['ADMIN']}>
-                  <AdminPanel />
+                  <Loadable>
+                    <AdminPanel />
+                  </Loadable>
                 </RequireRole>
               ),
             },
@@ -52,7 +75,9 @@ export function createAppRouter() {
               path: 'consejo',
               element: (
                 <RequireRole roles={['CONSEJO']}>
-                  <RoleDashboard title="Dashboard Consejo Directivo" />
+                  <Loadable>
+                    <RoleDashboard title="Dashboard Consejo Directivo" />
+                  </Loadable>
                 </RequireRole>
               ),
             },
@@ -60,7 +85,9 @@ export function createAppRouter() {
               path: 'vp',
               element: (
                 <RequireRole roles={['VP']}>
-                  <RoleDashboard title="Dashboard VP" />
+                  <Loadable>
+                    <RoleDashboard title="Dashboard VP" />
+                  </Loadable>
                 </RequireRole>
               ),
             },
@@ -68,7 +95,9 @@ export function createAppRouter() {
               path: 'gerente',
               element: (
                 <RequireRole roles={['GERENTE']}>
-                  <RoleDashboard title="Dashboard Gerente" />
+                  <Loadable>
+                    <RoleDashboard title="Dashboard Gerente" />
+                  </Loadable>
                 </RequireRole>
               ),
             },
@@ -76,7 +105,9 @@ export function createAppRouter() {
               path: 'lider',
               element: (
                 <RequireRole roles={['LIDER']}>
-                  <RoleDashboard title="Dashboard Líder" />
+                  <Loadable>
+                    <RoleDashboard title="Dashboard Líder" />
+                  </Loadable>
                 </RequireRole>
               ),
             },

@@ -1,0 +1,106 @@
+import type { SubmissionStatus } from '@common/roles';
+import {
+  saveReportSchema,
+  type Report,
+  type ReportFileInput,
+  type SaveReportInput,
+} from '@common/schemas/report';
+
+/** What the form holds: the texts as typed, the two percentages as the number boxes give them. */
+export type ReportFormValues = {
+  avances: string;
+  planes: string;
+  problemas: string;
+  ayuda: string;
+  kpiNombre: string;
+  kpiMetaPct: string;
+  kpiLogroPct: string;
+};
+
+export type ReportFormField = keyof ReportFormValues;
+
+const FORM_FIELDS: readonly ReportFormField[] = [
+  'avances',
+  'planes',
+  'problemas',
+  'ayuda',
+  'kpiNombre',
+  'kpiMetaPct',
+  'kpiLogroPct',
+];
+
+const pctToInput = (value: number | null) => (value === null ? '' : String(value));
+
+/** An empty box means "not given"; anything else is a number (or NaN, which the schema refuses). */
+function inputToPct(value: string): number | null {
+  const trimmed = value.trim();
+  return trimmed === '' ? null : Number(trimmed);
+}
+
+/** The form's starting values: the saved draft's, or empty boxes. */
+export function formValuesFrom(report: Report | null): ReportFormValues {
+  return {
+    avances: report?.avances ?? '',
+    planes: report?.planes ?? '',
+    problemas: report?.problemas ?? '',
+    ayuda: report?.ayuda ?? '',
+    kpiNombre: report?.kpiNombre ?? '',
+    kpiMetaPct: pctToInput(report?.kpiMetaPct ?? null),
+    kpiLogroPct: pctToInput(report?.kpiLogroPct ?? null),
+  };
+}
+
+/** The body of POST /api/appa. `files` is the full list: an attachment left out is unlinked. */
+export function toSaveReportInput(
+  values: ReportFormValues,
+  status: SubmissionStatus,
+  files: readonly ReportFileInput[],
+): SaveReportInput {
+  return {
+    avances: values.avances,
+    planes: values.planes,
+    problemas: values.problemas,
+    ayuda: values.ayuda,
+    kpiNombre: values.kpiNombre,
+    kpiMetaPct: inputToPct(values.kpiMetaPct),
+    kpiLogroPct: inputToPct(values.kpiLogroPct),
+    status,
+    files: files.map(({ objectKey, fileName, sizeBytes }) => ({ objectKey, fileName, sizeBytes })),
+  };
+}
+
+export type ReportValidation =
+  | { ok: true }
+  | {
+      ok: false;
+      /** The first message of each form field, in the form's order. */
+      fieldErrors: { field: ReportFormField; message: string }[];
+      /** Messages about anything else (the attachments). */
+      otherErrors: string[];
+    };
+
+/**
+ * Checks the body with the schema the server uses: a draft only needs well-formed values, sending
+ * also needs Avances and Planes (the Spanish messages come from the shared schema).
+ */
+export function validateReport(input: SaveReportInput): ReportValidation {
+  const parsed = saveReportSchema.safeParse(input);
+  if (parsed.success) return { ok: true };
+
+  const byField = new Map<ReportFormField, string>();
+  const otherErrors: string[] = [];
+  for (const issue of parsed.error.issues) {
+    const [head] = issue.path;
+    const field = FORM_FIELDS.find((f) => f === head);
+    if (field) {
+      if (!byField.has(field)) byField.set(field, issue.message);
+    } else if (!otherErrors.includes(issue.message)) {
+      otherErrors.push(issue.message);
+    }
+  }
+  const fieldErrors = FORM_FIELDS.flatMap((field) => {
+    const message = byField.get(field);
+    return message ? [{ field, message }] : [];
+  });
+  return { ok: false, fieldErrors, otherErrors };
+}
