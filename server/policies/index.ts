@@ -9,6 +9,9 @@ import { audit } from '../services/audit';
  */
 export type ReportAction = 'report:read' | 'report:write';
 
+/** What only administrators do: users, settings, reminders, the audit log. */
+export type AdminAction = 'users:manage' | 'settings:manage' | 'reminders:send' | 'audit:read';
+
 export function can(
   user: Pick<UserRow, 'id' | 'role'>,
   action: ReportAction,
@@ -37,6 +40,26 @@ export async function authorize(
     action: 'security.permission_refused',
     entity: 'appa_submission',
     entityId: report.id,
+    meta: { attempted: action },
+  });
+  throw forbidden();
+}
+
+export function canAdminister(user: Pick<UserRow, 'role'>): boolean {
+  return user.role === 'ADMIN';
+}
+
+/** Throws a 403 (audited) unless `user` is an administrator. */
+export async function authorizeAdmin(
+  ctx: AppContext,
+  user: Pick<UserRow, 'id' | 'role'>,
+  action: AdminAction,
+): Promise<void> {
+  if (canAdminister(user)) return;
+  await audit(ctx.db, {
+    actorId: user.id,
+    action: 'security.permission_refused',
+    entity: 'admin',
     meta: { attempted: action },
   });
   throw forbidden();
