@@ -15,9 +15,11 @@ import { registerErrorHandling } from './plugins/errors';
 import { authRoutes } from './routes/auth';
 import { systemRoutes } from './routes/system';
 import { userRoutes } from './routes/users';
+import { userAdminRoutes } from './routes/users/admin';
 import { reportRoutes } from './routes/appa';
 import { fileRoutes } from './routes/files';
 import { objectRoutes } from './routes/objects';
+import { createMailer, type Mailer } from './services/mail';
 import { createStorage } from './storage';
 import type { FileStorage } from './storage/types';
 
@@ -28,6 +30,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Attachments; defaults to the driver the configuration names. */
   storage?: FileStorage;
+  /** Outgoing mail; defaults to SMTP_URL or the outbox folder. */
+  mailer?: Mailer;
   /** The built client to serve; defaults to dist/client when it exists. */
   clientDir?: string | null;
 }
@@ -39,7 +43,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const clock = options.clock ?? systemClock;
   const storage = options.storage ?? createStorage(config, clock);
-  const ctx: AppContext = { config, database, db: database.db, clock, storage };
+  const mailer = options.mailer ?? createMailer(config);
+  const ctx: AppContext = { config, database, db: database.db, clock, storage, mailer };
   const secure = config.publicUrl?.startsWith('https://') ?? false;
 
   const app = Fastify({
@@ -78,6 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   systemRoutes(app, ctx);
   authRoutes(app, ctx);
   userRoutes(app, ctx);
+  userAdminRoutes(app, ctx);
   reportRoutes(app, ctx);
   fileRoutes(app, ctx);
   await app.register(objectRoutes(ctx));

@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { Clock } from './lib/clock';
+import type { Mailer } from './services/mail';
 import type { FileStorage } from './storage/types';
 
 /** What every route and service of one server instance shares. */
@@ -10,4 +11,5 @@ export interface AppContext {
   db: Db;
   clock: Clock;
   storage: FileStorage;
+  mailer: Mailer;
 }

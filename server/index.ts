@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { systemClock } from './lib/clock';
 import { bootstrapDatabase } from './services/bootstrap';
+import { createMailer } from './services/mail';
 import { removeUnlinkedUploads } from './services/uploads';
 import { createStorage } from './storage';
 
@@ -20,10 +21,12 @@ async function main() {
 
   const database = await openDatabase(config);
   const storage = createStorage(config);
+  const mailer = createMailer(config);
   const app = await buildApp({
     config,
     database,
     storage,
+    mailer,
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
@@ -33,7 +36,7 @@ async function main() {
 
   // Hourly housekeeping until the scheduled jobs of a later issue take it over. Safe with several
   // instances: removing an object twice is harmless.
-  const ctx = { config, database, db: database.db, clock: systemClock, storage };
+  const ctx = { config, database, db: database.db, clock: systemClock, storage, mailer };
   const housekeeping = setInterval(() => {
     removeUnlinkedUploads(ctx)
       .then((n) => n > 0 && app.log.info(`${n} archivo(s) sin reporte eliminados`))

@@ -11,6 +11,7 @@ import type { AppContext } from '../context';
 import { openPglite, openPostgres, type Database } from '../db/client';
 import { users, type UserRow } from '../db/schema';
 import { eq } from 'drizzle-orm';
+import { createMailer } from '../services/mail';
 import { createUser } from '../services/users';
 import { createStorage } from '../storage';
 import type { FileStorage } from '../storage/types';
@@ -64,8 +65,16 @@ export async function buildTestApp(
     ...overrides,
   };
   const storage = options.storage ?? createStorage(config, clock.now);
-  const app = await buildApp({ config, database, clock: clock.now, storage, clientDir: null });
-  const ctx: AppContext = { config, database, db: database.db, clock: clock.now, storage };
+  const mailer = createMailer(config);
+  const app = await buildApp({
+    config,
+    database,
+    clock: clock.now,
+    storage,
+    mailer,
+    clientDir: null,
+  });
+  const ctx: AppContext = { config, database, db: database.db, clock: clock.now, storage, mailer };
   return {
     app,
     ctx,
@@ -126,11 +135,12 @@ export async function signIn(t: Pick<TestApp, 'app'>, username: string, password
     payload: { username, password },
   });
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
-  const cookie = res.cookies.find((c) => c.name === 'appa_session');
+  // `__Host-appa_session` when PUBLIC_URL is https.
+  const cookie = res.cookies.find((c) => c.name.endsWith('appa_session'));
   if (!cookie) throw new Error('no session cookie');
   return {
     token: (res.json() as { token: string }).token,
-    cookie: `appa_session=${cookie.value}`,
+    cookie: `${cookie.name}=${cookie.value}`,
   };
 }
 

@@ -78,6 +78,23 @@ describe('POST /api/auth/login', () => {
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
   });
 
+  it('names the cookie __Host- and marks it Secure when served over HTTPS', async () => {
+    const secure = await buildTestApp({ publicUrl: 'https://appa.example.com' });
+    const user = await buildUser(secure);
+    const res = await secure.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: user.username, password: user.plainPassword },
+    });
+    expect(res.cookies.find((c) => c.name === '__Host-appa_session')).toMatchObject({
+      secure: true,
+      httpOnly: true,
+      path: '/',
+    });
+    expect(res.headers['strict-transport-security']).toContain('max-age=31536000');
+    await secure.close();
+  });
+
   it('accepts the e-mail address in place of the user name, in any case', async () => {
     const user = await buildUser(t);
     const res = await post('/api/auth/login', {

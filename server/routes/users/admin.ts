@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { User } from '../../../common/schemas/auth';
+import {
+  createUserSchema,
+  updateUserSchema,
+  userStatusSchema,
+  USER_MSG,
+  type CreatedUser,
+  type PasswordReset,
+  type UserWithCount,
+} from '../../../common/schemas/users';
+import type { AppContext } from '../../context';
+import { parse } from '../../lib/errors';
+import { requireAuth } from '../../plugins/auth';
+import { authorizeAdmin } from '../../policies';
+import {
+  adminCreateUser,
+  adminResetPassword,
+  adminSetStatus,
+  adminUpdateUser,
+  listUsersWithCounts,
+} from '../../services/user-admin';
+
+const idParams = z.object({ id: z.uuid(USER_MSG.userNotFound) });
+
+/** The panel's Gestión de Usuarios: every call is ADMIN only. */
+export function userAdminRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.get('/api/users', async (request): Promise<User[]> => {
+    const { user } = requireAuth(request);
+    await authorizeAdmin(ctx, user, 'users:manage');
+    return (await listUsersWithCounts(ctx)).map(({ submissionCount: _, ...u }) => u);
+  });
+
+  app.get('/api/users/with-counts', async (request): Promise<UserWithCount[]> => {
+    const { user } = requireAuth(request);
+    await authorizeAdmin(ctx, user, 'users:manage');
+    return listUsersWithCounts(ctx);
+  });
+
+  app.post('/api/users', async (request): Promise<CreatedUser> => {
+    const { user } = requireAuth(request);
+    await authorizeAdmin(ctx, user, 'users:manage');
+    const input = parse(createUserSchema, request.body);
+    const { mailed: _, ...created } = await adminCreateUser(ctx, user, input);
+    return created;
+  });
+
+  app.patch('/api/users/:id', async (request): Promise<User> => {
+    const { user } = requireAuth(request);
+    await authorizeAdmin(ctx, user, 'users:manage');
+    const { id } = parse(idParams, request.params);
+    return adminUpdateUser(ctx, user, id, parse(updateUserSchema, request.body));
+  });
+
+  app.put('/api/users/:id/status', async (request) => {
+    const { user } = requireAuth(request);
+    await authorizeAdmin(ctx, user, 'users:manage');
+    const { id } = parse(idParams, request.params);
+    const { status } = parse(userStatusSchema, request.body);
+    return adminSetStatus(ctx, user, id, status);
+  });
+
+  app.put('/api/users/:id/password', async (request): Promise<PasswordReset> => {
+    const { user } = requireAuth(request);
+    await authorizeAdmin(ctx, user, 'users:manage');
+    const { id } = parse(idParams, request.params);
+    return adminResetPassword(ctx, user, id);
+  });
+}

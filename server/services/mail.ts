@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { PRODUCT_NAME } from '../../common/constants';
+import type { Config } from '../config';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/**
+ * The one way the server sends e-mail: SMTP when SMTP_URL is set, otherwise each message is
+ * written as an .eml file to DATA_DIR/outbox, where an administrator can read it.
+ */
+export interface Mailer {
+  kind: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<void>;
+}
+
+export function outboxDir(config: Pick<Config, 'dataDir'>): string {
+  return path.join(config.dataDir, 'outbox');
+}
+
+export function createMailer(config: Config): Mailer {
+  const from = config.mailFrom ?? `${PRODUCT_NAME} <no-reply@appa.local>`;
+  if (config.smtpUrl) {
+    const transport: Transporter = nodemailer.createTransport(config.smtpUrl);
+    return {
+      kind: 'smtp',
+      async send(message) {
+        await transport.sendMail({ from, ...message });
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
+  const dir = outboxDir(config);
+  return {
+    kind: 'outbox',
+    async send(message) {
+      const info = await transport.sendMail({ from, ...message });
+      await fs.promises.mkdir(dir, { recursive: true });
+      // Sortable by time; unique even when several are written in the same millisecond.
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`;
+      await fs.promises.writeFile(path.join(dir, name), info.message as Buffer);
+    },
+  };
+}
+
+/** Fills the `{nombre}` and `{enlace}` placeholders of a Spanish template. */
+export function fillTemplate(template: string, values: { nombre: string; enlace: string }): string {
+  return template.replaceAll('{nombre}', values.nombre).replaceAll('{enlace}', values.enlace);
+}
+
+/** The full URL of a person's report link, `/appa/{slug}`. */
+export function personalLink(config: Pick<Config, 'publicUrl' | 'port'>, slug: string): string {
+  const base = config.publicUrl ?? `http://localhost:${config.port}`;
+  return `${base}/appa/${slug}`;
+}
+
+export const CREDENTIALS_SUBJECT = `Tus credenciales de acceso al ${PRODUCT_NAME}`;
+
+export function credentialsText(values: {
+  nombre: string;
+  enlace: string;
+  username: string;
+  password: string;
+  reset: boolean;
+}): string {
+  const intro = values.reset
+    ? 'Un administrador restableció tu contraseña.'
+    : `Se creó tu cuenta en el ${PRODUCT_NAME}, donde enviarás cada semana tu reporte APPA (Avances, Planes, Problemas y Ayuda).`;
+  return [
+    `Hola, ${values.nombre}:`,
+    '',
+    intro,
+    '',
+    `Tu enlace personal: ${values.enlace}`,
+    `Usuario: ${values.username}`,
+    `Contraseña temporal: ${values.password}`,
+    '',
+    'Al ingresar por primera vez se te pedirá cambiar la contraseña temporal por una propia.',
+    '',
+    `— ${PRODUCT_NAME}`,
+  ].join('\n');
+}
