@@ -15,6 +15,8 @@ import { registerErrorHandling } from './plugins/errors';
 import { authRoutes } from './routes/auth';
 import { systemRoutes } from './routes/system';
 import { userRoutes } from './routes/users';
+import { settingsRoutes } from './routes/settings';
+import { auditRoutes } from './routes/audit';
 import { userAdminRoutes } from './routes/users/admin';
 import { reportRoutes } from './routes/appa';
 import { fileRoutes } from './routes/files';
@@ -83,6 +85,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   systemRoutes(app, ctx);
   authRoutes(app, ctx);
   userRoutes(app, ctx);
+  settingsRoutes(app, ctx);
+  auditRoutes(app, ctx);
   userAdminRoutes(app, ctx);
   reportRoutes(app, ctx);
   fileRoutes(app, ctx);

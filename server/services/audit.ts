@@ -1,5 +1,8 @@
+import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import type { AuditLogQuery, AuditLogResponse } from '../../common/schemas/audit';
 import type { Db } from '../db/client';
-import { auditLog } from '../db/schema';
+import { auditLog, users } from '../db/schema';
+import { presentAuditEntry } from '../presenters/audit';
 
 export interface AuditEntry {
   actorId?: string | null;
@@ -18,4 +21,55 @@ export async function audit(db: Db, entry: AuditEntry): Promise<void> {
     entityId: entry.entityId ?? null,
     meta: entry.meta ?? null,
   });
+}
+
+/**
+ * One page of the audit log, newest first, with the cursor of the next page. Ordered by
+ * (created_at, id) so that rows of the same instant page correctly; the created_at index serves it.
+ */
+export async function listAuditLog(db: Db, query: AuditLogQuery): Promise<AuditLogResponse> {
+  const conditions: SQL[] = [];
+  if (query.action) conditions.push(sql`starts_with(${auditLog.action}, ${query.action})`);
+  if (query.actorId) conditions.push(eq(auditLog.actorId, query.actorId));
+  if (query.entity) conditions.push(eq(auditLog.entity, query.entity));
+  if (query.from) conditions.push(gte(auditLog.createdAt, query.from));
+  if (query.toExclusive) conditions.push(lt(auditLog.createdAt, query.toExclusive));
+  if (query.before) {
+    // Compared in SQL from the text, to keep the microseconds a JavaScript Date would drop.
+    const at = sql`${query.before.at}::timestamptz`;
+    conditions.push(
+      query.before.id
+        ? sql`(${auditLog.createdAt}, ${auditLog.id}) < (${at}, ${query.before.id}::uuid)`
+        : sql`${auditLog.createdAt} < ${at}`,
+    );
+  }
+  const rows = await db
+    .select({
+      id: auditLog.id,
+      createdAt: auditLog.createdAt,
+      cursorAt: sql<string>`to_char(${auditLog.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      action: auditLog.action,
+      entity: auditLog.entity,
+      entityId: auditLog.entityId,
+      meta: auditLog.meta,
+      actorId: users.id,
+      actorName: users.fullName,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .where(and(...conditions))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(query.limit + 1);
+
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    entries: page.map((r) =>
+      presentAuditEntry(
+        r,
+        r.actorId && r.actorName ? { id: r.actorId, fullName: r.actorName } : null,
+      ),
+    ),
+    nextBefore: rows.length > query.limit && last ? `${last.cursorAt}~${last.id}` : null,
+  };
 }

@@ -1,6 +1,13 @@
-import { DEFAULT_SETTINGS, settingsSchema, type Settings } from '../../common/schemas/settings';
+import { eq } from 'drizzle-orm';
+import {
+  DEFAULT_SETTINGS,
+  settingsSchema,
+  type Settings,
+  type UpdateSettings,
+} from '../../common/schemas/settings';
 import type { Db } from '../db/client';
 import { settings as settingsTable } from '../db/schema';
+import { audit } from './audit';
 
 /** The saved settings merged over the defaults; a stored value that no longer validates is ignored. */
 export async function getSettings(db: Db): Promise<Settings> {
@@ -16,15 +23,45 @@ export async function getSettings(db: Db): Promise<Settings> {
   return settingsSchema.parse(merged);
 }
 
-export async function saveSettings(db: Db, changes: Partial<Settings>, actorId: string | null) {
-  for (const [key, value] of Object.entries(changes)) {
-    if (value === undefined) continue;
-    await db
-      .insert(settingsTable)
-      .values({ key, value, updatedById: actorId })
-      .onConflictDoUpdate({
-        target: settingsTable.key,
-        set: { value, updatedById: actorId, updatedAt: new Date() },
+export type SettingsChanges = Partial<Record<keyof Settings, { from: unknown; to: unknown }>>;
+
+/**
+ * Writes the given (already validated) settings in one transaction, and one `settings.updated`
+ * audit row listing what changed. Keys whose value does not change are not written.
+ */
+export async function saveSettings(
+  db: Db,
+  changes: UpdateSettings,
+  actorId: string | null,
+): Promise<{ settings: Settings; changed: SettingsChanges }> {
+  return db.transaction(async (tx) => {
+    const current = await getSettings(tx);
+    const changed: SettingsChanges = {};
+    for (const [key, value] of Object.entries(changes) as [keyof Settings, unknown][]) {
+      if (value === undefined) continue;
+      if (JSON.stringify(current[key]) === JSON.stringify(value)) continue;
+      changed[key] = { from: current[key], to: value };
+      if (value === null) {
+        // The column is NOT NULL: a null setting is its default (e.g. mailFrom → MAIL_FROM).
+        await tx.delete(settingsTable).where(eq(settingsTable.key, key));
+        continue;
+      }
+      await tx
+        .insert(settingsTable)
+        .values({ key, value, updatedById: actorId })
+        .onConflictDoUpdate({
+          target: settingsTable.key,
+          set: { value, updatedById: actorId, updatedAt: new Date() },
+        });
+    }
+    if (Object.keys(changed).length > 0) {
+      await audit(tx, {
+        actorId,
+        action: 'settings.updated',
+        entity: 'settings',
+        meta: { changed },
       });
-  }
+    }
+    return { settings: await getSettings(tx), changed };
+  });
 }
