@@ -47,6 +47,9 @@ const RESERVED = {
   reportJourney: ['USER', 10],
   reportValidation: ['USER', 13],
   reportPhone: ['USER', 11],
+  // The administrator panel suspends one person and resets another's password.
+  adminStatus: ['USER', 9],
+  adminPasswordReset: ['USER', 12],
 } as const satisfies Record<string, readonly [Role, number]>;
 
 export type Purpose = keyof typeof RESERVED;

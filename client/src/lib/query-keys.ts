@@ -3,6 +3,10 @@ export const userKeys = {
   all: ['users'] as const,
   current: () => [...userKeys.all, 'current'] as const,
   bySlug: (slug: string) => [...userKeys.all, 'slug', slug] as const,
+  /** Every list the administrator panel shows: invalidate this after any change to a user. */
+  lists: () => [...userKeys.all, 'list'] as const,
+  /** GET /api/users/with-counts. */
+  withCounts: () => [...userKeys.lists(), 'with-counts'] as const,
 };
 
 export const configKeys = {

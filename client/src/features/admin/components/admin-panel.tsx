@@ -1,21 +1,62 @@
-import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { BarChart3, CalendarDays, ClipboardCheck, Settings, Users } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import { useSearchParams } from 'react-router';
 import { PageHeading } from '@/components/page-heading';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useSignedInUser } from '@/lib/api/get-current-user';
+import { ComingSoonCard } from './coming-soon-card';
+import { UsersTab } from './users-tab';
 
-/** /admin: the administrator panel (its tabs arrive with document 2). */
+const TABS = [
+  { value: 'resumen', label: 'Resumen Semanal', icon: CalendarDays },
+  { value: 'usuarios', label: 'Gestión de Usuarios', icon: Users },
+  { value: 'revision', label: 'Revisión de APPAs', icon: ClipboardCheck },
+  { value: 'reportes', label: 'Reportes', icon: BarChart3 },
+  { value: 'configuracion', label: 'Configuración', icon: Settings },
+] as const satisfies readonly { value: string; label: string; icon: LucideIcon }[];
+
+type TabValue = (typeof TABS)[number]['value'];
+
+// Until the weekly summary exists, the panel opens on the one tab that works.
+const DEFAULT_TAB: TabValue = 'usuarios';
+
+const isTab = (value: string | null): value is TabValue => TABS.some((t) => t.value === value);
+
+/** /admin: the administrator panel. The open tab is kept in the address (?tab=usuarios). */
 export function AdminPanel() {
   const user = useSignedInUser();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('tab');
+  const tab = isTab(requested) ? requested : DEFAULT_TAB;
+
+  const selectTab = (value: string) =>
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        next.set('tab', value);
+        return next;
+      },
+      { replace: true },
+    );
+
   return (
     <>
       <PageHeading title="Panel Administrativo" description={`Bienvenido, ${user.fullName}`} />
-      <Card>
-        <CardHeader>
-          <CardTitle>Administración</CardTitle>
-          <CardDescription>
-            La gestión de usuarios, recordatorios y revisión de reportes estará disponible pronto.
-          </CardDescription>
-        </CardHeader>
-      </Card>
+      <Tabs value={tab} onValueChange={selectTab}>
+        <TabsList aria-label="Secciones del panel">
+          {TABS.map(({ value, label, icon: Icon }) => (
+            <TabsTrigger key={value} value={value}>
+              <Icon aria-hidden="true" />
+              {label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {TABS.map(({ value, label }) => (
+          <TabsContent key={value} value={value}>
+            {value === 'usuarios' ? <UsersTab /> : <ComingSoonCard title={label} />}
+          </TabsContent>
+        ))}
+      </Tabs>
     </>
   );
 }

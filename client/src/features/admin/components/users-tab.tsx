@@ -1,0 +1,114 @@
+import type { User } from '@common/schemas/auth';
+import { CircleAlert, Search, Upload, UserPlus } from 'lucide-react';
+import { useState } from 'react';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { useUsersWithCounts } from '../api/get-users-with-counts';
+import { searchUsers } from '../lib/search-users';
+import { CreateUserDialogBody } from './create-user-dialog';
+import { EditUserDialogBody } from './edit-user-dialog';
+import { ResetPasswordDialogBody } from './reset-password-dialog';
+import { UsersTable } from './users-table';
+
+type OpenDialog =
+  { kind: 'create' } | { kind: 'edit'; user: User } | { kind: 'password'; user: User };
+
+/** 'Gestión de Usuarios': search, the table, and the create, edit and password dialogs. */
+export function UsersTab() {
+  const users = useUsersWithCounts();
+  const [search, setSearch] = useState('');
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  const close = () => setDialog(null);
+  const people = users.data ?? [];
+  const shown = searchUsers(people, search);
+
+  return (
+    <Card>
+      <CardHeader className="gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="grid gap-1.5">
+          <CardTitle>Gestión de Usuarios</CardTitle>
+          <CardDescription>
+            Crea, edita y suspende a las personas que usan el sistema.
+          </CardDescription>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {/* Bulk import is a later slice; a disabled button cannot show a title, its wrapper can. */}
+          <span title="Disponible próximamente" className="inline-flex">
+            <Button variant="outline" disabled aria-describedby="bulk-upload-soon">
+              <Upload aria-hidden="true" />
+              Carga Masiva
+            </Button>
+            <span id="bulk-upload-soon" className="sr-only">
+              Disponible próximamente
+            </span>
+          </span>
+          <Button onClick={() => setDialog({ kind: 'create' })} disabled={!users.isSuccess}>
+            <UserPlus aria-hidden="true" />
+            Crear Usuario
+          </Button>
+        </div>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <div className="relative max-w-md">
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          />
+          <Input
+            type="search"
+            aria-label="Buscar usuarios"
+            placeholder="Buscar por nombre o correo..."
+            className="pl-9"
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+          />
+        </div>
+
+        {users.isPending ? (
+          <div className="flex justify-center py-10">
+            <Spinner label="Cargando usuarios" />
+          </div>
+        ) : users.isError ? (
+          <Alert variant="destructive" role="alert">
+            <CircleAlert aria-hidden="true" />
+            <AlertDescription className="flex flex-wrap items-center gap-3">
+              <span>No se pudieron cargar los usuarios. {users.error.message}</span>
+              <Button size="sm" variant="outline" onClick={() => void users.refetch()}>
+                Reintentar
+              </Button>
+            </AlertDescription>
+          </Alert>
+        ) : shown.length === 0 ? (
+          <p className="py-8 text-center text-muted-foreground">No se encontraron usuarios.</p>
+        ) : (
+          <>
+            <p className="text-sm text-muted-foreground" aria-live="polite">
+              {shown.length === people.length
+                ? `${people.length} usuarios`
+                : `${shown.length} de ${people.length} usuarios`}
+            </p>
+            <UsersTable
+              users={shown}
+              onEdit={(user) => setDialog({ kind: 'edit', user })}
+              onResetPassword={(user) => setDialog({ kind: 'password', user })}
+            />
+          </>
+        )}
+      </CardContent>
+
+      <Dialog open={dialog !== null} onOpenChange={(open) => (open ? undefined : close())}>
+        <DialogContent className={dialog?.kind === 'password' ? undefined : 'sm:max-w-2xl'}>
+          {dialog?.kind === 'create' ? <CreateUserDialogBody people={people} /> : null}
+          {dialog?.kind === 'edit' ? (
+            <EditUserDialogBody user={dialog.user} people={people} onDone={close} />
+          ) : null}
+          {dialog?.kind === 'password' ? <ResetPasswordDialogBody user={dialog.user} /> : null}
+        </DialogContent>
+      </Dialog>
+    </Card>
+  );
+}
