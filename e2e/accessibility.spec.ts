@@ -3,6 +3,7 @@ import { expectNoSeriousA11yViolations } from './support/axe';
 import { adminCredentials, demoUser, freshPassword } from './support/demo-users';
 import { fillLogin, notices } from './support/forms';
 import { signInReady, signInViaApi } from './support/session';
+import { ROLE_PAGES } from './support/pages';
 
 test.describe('no serious or critical accessibility violation', () => {
   test('sign-in screens, empty and with their errors', async ({ page }) => {
@@ -51,13 +52,7 @@ test.describe('no serious or critical accessibility violation', () => {
 
   test('dashboards and the administrator panel', async ({ page }) => {
     await signInViaApi(page, adminCredentials());
-    for (const [path, title] of [
-      ['/admin', 'Panel Administrativo'],
-      ['/consejo', 'Dashboard Consejo Directivo'],
-      ['/vp', 'Dashboard VP'],
-      ['/gerente', 'Dashboard Gerente'],
-      ['/lider', 'Dashboard Líder'],
-    ] as const) {
+    for (const [path, title] of ROLE_PAGES) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
       await expectNoSeriousA11yViolations(page);

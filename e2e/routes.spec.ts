@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { adminCredentials, demoUser, freshPassword } from './support/demo-users';
 import { signInReady, signInViaApi } from './support/session';
+import { ROLE_PAGES } from './support/pages';
 
 test('the test page, the debug page and the 404 page', async ({ page }) => {
   await page.goto('/test');
@@ -37,13 +38,7 @@ test('a dashboard of another role shows Acceso Denegado', async ({ page }) => {
 
 test('the administrator may open every dashboard', async ({ page }) => {
   await signInViaApi(page, adminCredentials());
-  for (const [path, title] of [
-    ['/admin', 'Panel Administrativo'],
-    ['/consejo', 'Dashboard Consejo Directivo'],
-    ['/vp', 'Dashboard VP'],
-    ['/gerente', 'Dashboard Gerente'],
-    ['/lider', 'Dashboard Líder'],
-  ] as const) {
+  for (const [path, title] of ROLE_PAGES) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   }

@@ -16,6 +16,11 @@ import { createUser } from './users';
 type CreateUser = z.output<typeof createUserSchema>;
 type UpdateUser = z.output<typeof updateUserSchema>;
 
+export async function listUsers(ctx: AppContext) {
+  const rows = await ctx.db.select().from(users).orderBy(asc(users.fullName));
+  return rows.map(presentUser);
+}
+
 export async function listUsersWithCounts(ctx: AppContext): Promise<UserWithCount[]> {
   const sent = ctx.db
     .select({ userId: appaSubmissions.userId, n: count().as('n') })

@@ -19,6 +19,7 @@ import {
   adminResetPassword,
   adminSetStatus,
   adminUpdateUser,
+  listUsers,
   listUsersWithCounts,
 } from '../../services/user-admin';
 
@@ -29,7 +30,7 @@ export function userAdminRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/users', async (request): Promise<User[]> => {
     const { user } = requireAuth(request);
     await authorizeAdmin(ctx, user, 'users:manage');
-    return (await listUsersWithCounts(ctx)).map(({ submissionCount: _, ...u }) => u);
+    return listUsers(ctx);
   });
 
   app.get('/api/users/with-counts', async (request): Promise<UserWithCount[]> => {

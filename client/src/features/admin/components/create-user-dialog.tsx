@@ -1,6 +1,6 @@
 import type { User } from '@common/schemas/auth';
 import type { CreatedUser } from '@common/schemas/users';
-import { CircleCheck, LoaderCircle } from 'lucide-react';
+import { CircleCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -15,7 +15,7 @@ import { toast } from '@/components/ui/use-toast';
 import { useCreateUser } from '../api/create-user';
 import { personalUrl } from '../lib/personal-url';
 import { CopyableValue } from './one-time-secret';
-import { UserFormFields, useUserForm } from './user-form-fields';
+import { UserFormFields, UserFormFooter, useUserForm } from './user-form-fields';
 
 /** What the administrator sees once, right after the user is created. */
 function CreatedUserResult({ created }: { created: CreatedUser }) {
@@ -92,19 +92,12 @@ export function CreateUserDialogBody({ people }: { people: readonly User[] }) {
       </DialogHeader>
       <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-5">
         <UserFormFields form={form} people={people} />
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              Cancelar
-            </Button>
-          </DialogClose>
-          <Button type="submit" disabled={!requiredFilled || createUser.isPending}>
-            {createUser.isPending ? (
-              <LoaderCircle aria-hidden="true" className="animate-spin" />
-            ) : null}
-            {createUser.isPending ? 'Creando...' : 'Crear Usuario'}
-          </Button>
-        </DialogFooter>
+        <UserFormFooter
+          disabled={!requiredFilled}
+          pending={createUser.isPending}
+          label="Crear Usuario"
+          pendingLabel="Creando..."
+        />
       </form>
     </>
   );

@@ -1,16 +1,8 @@
 import type { User } from '@common/schemas/auth';
-import { LoaderCircle } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import {
-  DialogClose,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
 import { useUpdateUser } from '../api/update-user';
-import { UserFormFields, useUserForm } from './user-form-fields';
+import { UserFormFields, UserFormFooter, useUserForm } from './user-form-fields';
 
 /** The body of 'Editar Usuario'; `onDone` closes the dialog after a successful save. */
 export function EditUserDialogBody({
@@ -51,19 +43,12 @@ export function EditUserDialogBody({
       </DialogHeader>
       <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-5">
         <UserFormFields form={form} people={people} editingId={user.id} />
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              Cancelar
-            </Button>
-          </DialogClose>
-          <Button type="submit" disabled={!requiredFilled || updateUser.isPending}>
-            {updateUser.isPending ? (
-              <LoaderCircle aria-hidden="true" className="animate-spin" />
-            ) : null}
-            {updateUser.isPending ? 'Guardando...' : 'Guardar cambios'}
-          </Button>
-        </DialogFooter>
+        <UserFormFooter
+          disabled={!requiredFilled}
+          pending={updateUser.isPending}
+          label="Guardar cambios"
+          pendingLabel="Guardando..."
+        />
       </form>
     </>
   );
