@@ -17,6 +17,7 @@ import { systemRoutes } from './routes/system';
 import { userRoutes } from './routes/users';
 import { settingsRoutes } from './routes/settings';
 import { auditRoutes } from './routes/audit';
+import { mailRoutes } from './routes/mail';
 import { userAdminRoutes } from './routes/users/admin';
 import { reportRoutes } from './routes/appa';
 import { fileRoutes } from './routes/files';
@@ -87,6 +88,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   userRoutes(app, ctx);
   settingsRoutes(app, ctx);
   auditRoutes(app, ctx);
+  mailRoutes(app, ctx);
   userAdminRoutes(app, ctx);
   reportRoutes(app, ctx);
   fileRoutes(app, ctx);
