@@ -22,6 +22,7 @@ import { userAdminRoutes } from './routes/users/admin';
 import { reportRoutes } from './routes/appa';
 import { fileRoutes } from './routes/files';
 import { objectRoutes } from './routes/objects';
+import { reminderRoutes } from './routes/reminders';
 import { createMailer, type Mailer } from './services/mail';
 import { createStorage } from './storage';
 import type { FileStorage } from './storage/types';
@@ -92,6 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   userAdminRoutes(app, ctx);
   reportRoutes(app, ctx);
   fileRoutes(app, ctx);
+  reminderRoutes(app, ctx);
   await app.register(objectRoutes(ctx));
 
   const clientDir = options.clientDir === undefined ? defaultClientDir() : options.clientDir;

@@ -9,6 +9,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The saved "remitente" setting; MAIL_FROM (or the default) when absent. */
+  from?: string;
 }
 
 /**
@@ -31,7 +33,7 @@ export function createMailer(config: Config): Mailer {
     return {
       kind: 'smtp',
       async send(message) {
-        await transport.sendMail({ from, ...message });
+        await transport.sendMail({ ...message, from: message.from ?? from });
       },
     };
   }
@@ -44,7 +46,7 @@ export function createMailer(config: Config): Mailer {
   return {
     kind: 'outbox',
     async send(message) {
-      const info = await transport.sendMail({ from, ...message });
+      const info = await transport.sendMail({ ...message, from: message.from ?? from });
       await fs.promises.mkdir(dir, { recursive: true });
       // Sortable by time; unique even when several are written in the same millisecond.
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`;

@@ -23,6 +23,11 @@ export async function getSettings(db: Db): Promise<Settings> {
   return settingsSchema.parse(merged);
 }
 
+/** The saved sender of e-mails, for `MailMessage.from`; undefined means MAIL_FROM. */
+export async function savedMailFrom(db: Db): Promise<string | undefined> {
+  return (await getSettings(db)).mailFrom ?? undefined;
+}
+
 export type SettingsChanges = Partial<Record<keyof Settings, { from: unknown; to: unknown }>>;
 
 /**

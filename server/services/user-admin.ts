@@ -11,6 +11,7 @@ import { audit } from './audit';
 import { CREDENTIALS_SUBJECT, credentialsText, personalLink } from './mail';
 import { generateTemporaryPassword, hashPassword } from './passwords';
 import { revokeUserSessions } from './sessions';
+import { savedMailFrom } from './settings';
 import { createUser } from './users';
 
 type CreateUser = z.output<typeof createUserSchema>;
@@ -75,6 +76,7 @@ async function assertValidManager(ctx: AppContext, managerId: string | null, use
 async function sendCredentials(ctx: AppContext, user: UserRow, password: string, reset: boolean) {
   try {
     await ctx.mailer.send({
+      from: await savedMailFrom(ctx.db),
       to: user.email,
       subject: CREDENTIALS_SUBJECT,
       text: credentialsText({

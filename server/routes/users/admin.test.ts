@@ -1,14 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../../common/messages';
-import type { Role } from '../../../common/roles';
 import { USER_MSG, type CreatedUser, type UserWithCount } from '../../../common/schemas/users';
 import { appaSubmissions, auditLog, users } from '../../db/schema';
 import { outboxDir } from '../../services/mail';
+import { describeAdminOnly, type Endpoint } from '../../test/admin-only';
 import { authHeader, buildTestApp, buildUser, signIn, type TestApp } from '../../test/helper';
+import { startSmtpServer } from '../../test/smtp';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof buildUser>>;
@@ -27,10 +26,11 @@ const ENDPOINTS = [
   ['GET', '/api/users', undefined],
   ['GET', '/api/users/with-counts', undefined],
   ['POST', '/api/users', { email: 'x@y.pe', fullName: 'X Y' }],
+  ['POST', '/api/users/bulk-upload', { users: [{ email: 'x@y.pe', fullName: 'X Y' }] }],
   ['PATCH', `/api/users/${ID}`, { cargo: 'x' }],
   ['PUT', `/api/users/${ID}/status`, { status: 'SUSPENDIDO' }],
   ['PUT', `/api/users/${ID}/password`, {}],
-] as const;
+] as const satisfies readonly Endpoint[];
 
 const outbox = () => {
   const dir = outboxDir(t.ctx.config);
@@ -42,29 +42,15 @@ const outbox = () => {
 const create = (payload: object, headers = asAdmin) =>
   t.app.inject({ method: 'POST', url: '/api/users', headers, payload });
 
-describe('user administration is for administrators only', () => {
-  it.each(ENDPOINTS)('%s %s answers 401 signed out', async (method, url, payload) => {
-    const res = await t.app.inject({ method, url, payload });
-    expect(res.statusCode).toBe(401);
-  });
-
-  const others: Role[] = ['CONSEJO', 'VP', 'GERENTE', 'LIDER', 'USER'];
-  it.each(others)('answers 403 to %s on every endpoint, and audits it', async (role) => {
-    const user = await buildUser(t, { role });
-    const headers = await authHeader(t, user);
-    for (const [method, url, payload] of ENDPOINTS) {
-      const res = await t.app.inject({ method, url, headers, payload });
-      expect(res.statusCode, `${method} ${url}`).toBe(403);
-      expect(res.json()).toEqual({ message: MSG.forbidden });
-    }
-    const refusals = await t.db.select().from(auditLog).where(eq(auditLog.actorId, user.id));
-    expect(refusals.filter((r) => r.action === 'security.permission_refused')).toHaveLength(
-      ENDPOINTS.length,
-    );
+describeAdminOnly(
+  'user administration is for administrators only',
+  () => t,
+  ENDPOINTS,
+  async () => {
     const [row] = await t.db.select().from(users).where(eq(users.email, 'x@y.pe'));
     expect(row).toBeUndefined();
-  });
-});
+  },
+);
 
 describe('POST /api/users', () => {
   it('creates the user with a temporary password shown once and e-mailed with the personal link', async () => {
@@ -136,24 +122,9 @@ describe('POST /api/users', () => {
   });
 
   it('sends the credentials through a real SMTP server when SMTP_URL is set', async () => {
-    const received: string[] = [];
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, callback) {
-        let data = '';
-        stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
-        stream.on('end', () => {
-          received.push(data);
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const address = smtp.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
+    const smtp = await startSmtpServer();
     const mailing = await buildTestApp({
-      smtpUrl: `smtp://127.0.0.1:${port}`,
+      smtpUrl: smtp.url,
       mailFrom: 'APPA <appa@empresa.pe>',
       publicUrl: 'https://appa.empresa.pe',
     });
@@ -166,7 +137,8 @@ describe('POST /api/users', () => {
     });
     expect(res.statusCode).toBe(200);
     await mailing.close();
-    await new Promise<void>((resolve) => smtp.close(resolve));
+    await smtp.close();
+    const { received } = smtp;
     expect(received).toHaveLength(1);
     expect(received[0]).toContain('From: APPA <appa@empresa.pe>');
     expect(received[0]).toContain('Hola, Pedro Smtp:');
