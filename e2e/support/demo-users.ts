@@ -50,6 +50,8 @@ const RESERVED = {
   // The administrator panel suspends one person and resets another's password.
   adminStatus: ['USER', 9],
   adminPasswordReset: ['USER', 12],
+  // Gets a reminder from the 'Recordar' button of the users table.
+  adminReminder: ['USER', 15],
 } as const satisfies Record<string, readonly [Role, number]>;
 
 export type Purpose = keyof typeof RESERVED;

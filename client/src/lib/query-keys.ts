@@ -18,3 +18,9 @@ export const reportKeys = {
   /** The signed-in author's report for their current week. */
   current: () => [...reportKeys.all, 'current'] as const,
 };
+
+export const reminderKeys = {
+  all: ['reminders'] as const,
+  /** GET /api/reminders: the history, newest first. */
+  history: () => [...reminderKeys.all, 'history'] as const,
+};

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { formatDateTime } from '@/lib/format';
 import { personalPath, personalUrl } from '../lib/personal-url';
+import { RemindUserButton } from './remind-user-button';
 import { UserStatusSelect } from './user-status-select';
 
 const HEADERS = [
@@ -104,6 +105,7 @@ export function UsersTable({
                   >
                     <Pencil aria-hidden="true" />
                   </Button>
+                  {user.status === 'ACTIVO' ? <RemindUserButton user={user} /> : null}
                 </div>
               </td>
             </tr>

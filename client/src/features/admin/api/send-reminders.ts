@@ -1,0 +1,32 @@
+import {
+  sendRemindersResponseSchema,
+  type SendRemindersInput,
+  type SendRemindersResponse,
+} from '@common/schemas/reminders';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from '@/components/ui/use-toast';
+import { api } from '@/lib/api-client';
+import { reminderKeys } from '@/lib/query-keys';
+
+/** POST /api/reminders/send (ADMIN): answers how many e-mails went out. */
+export function sendReminders(input: SendRemindersInput): Promise<SendRemindersResponse> {
+  return api.post('/api/reminders/send', sendRemindersResponseSchema, input);
+}
+
+/** Spec 2 §8: 'Recordatorios enviados' with the server's count, or the error with its message. */
+export function useSendReminders() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendReminders,
+    onSuccess: ({ message }) => {
+      toast({ title: 'Recordatorios enviados', description: message });
+      return queryClient.invalidateQueries({ queryKey: reminderKeys.all });
+    },
+    onError: (error) =>
+      toast({
+        variant: 'destructive',
+        title: 'Error al enviar recordatorios',
+        description: error.message,
+      }),
+  });
+}

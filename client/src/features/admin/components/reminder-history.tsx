@@ -1,0 +1,72 @@
+import type { ReminderType } from '@common/roles';
+import { CircleAlert } from 'lucide-react';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Spinner } from '@/components/ui/spinner';
+import { formatDateTime } from '@/lib/format';
+import { useReminders } from '../api/get-reminders';
+
+const TYPE_LABELS: Record<ReminderType, string> = { MANUAL: 'Manual', AUTO: 'Automático' };
+const HEADERS = ['Fecha', 'Destinatario', 'Asunto', 'Tipo', 'Enviado por'];
+
+/** 'Historial de recordatorios': the latest reminders, newest first, in the viewer's time. */
+export function ReminderHistory() {
+  const reminders = useReminders();
+  return (
+    <section aria-labelledby="reminder-history-title" className="grid gap-3">
+      <h3 id="reminder-history-title" className="text-base font-semibold">
+        Historial de recordatorios
+      </h3>
+      {reminders.isPending ? (
+        <div className="flex justify-center py-6">
+          <Spinner label="Cargando recordatorios" />
+        </div>
+      ) : reminders.isError ? (
+        <Alert variant="destructive" role="alert">
+          <CircleAlert aria-hidden="true" />
+          <AlertDescription>
+            No se pudo cargar el historial. {reminders.error.message}
+          </AlertDescription>
+        </Alert>
+      ) : reminders.data.length === 0 ? (
+        <p className="text-sm text-muted-foreground">Aún no se han enviado recordatorios.</p>
+      ) : (
+        <div
+          role="region"
+          aria-label="Historial de recordatorios"
+          tabIndex={0}
+          className="max-h-96 max-w-full overflow-auto rounded-lg border outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        >
+          <table className="w-full min-w-[40rem] border-collapse text-sm">
+            <thead className="bg-muted/60 text-left text-xs text-muted-foreground uppercase">
+              <tr>
+                {HEADERS.map((header) => (
+                  <th key={header} scope="col" className="px-2 py-2 font-medium">
+                    {header}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {reminders.data.map((r) => (
+                <tr key={r.id} className="border-t align-top">
+                  <td className="px-2 py-2 whitespace-nowrap tabular-nums">
+                    {formatDateTime(r.sentAt)}
+                  </td>
+                  <th scope="row" className="px-2 py-2 text-left font-normal">
+                    <span className="block font-medium">{r.recipient.fullName}</span>
+                    <span className="block text-muted-foreground [overflow-wrap:anywhere]">
+                      {r.recipient.email}
+                    </span>
+                  </th>
+                  <td className="px-2 py-2 break-words">{r.emailSubject}</td>
+                  <td className="px-2 py-2">{TYPE_LABELS[r.type]}</td>
+                  <td className="px-2 py-2">{r.sentBy?.fullName ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
