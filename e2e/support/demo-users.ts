@@ -52,6 +52,8 @@ const RESERVED = {
   adminPasswordReset: ['USER', 12],
   // Gets a reminder from the 'Recordar' button of the users table.
   adminReminder: ['USER', 15],
+  // Sees the report form while the administrator has lowered "Máximo de archivos" to 1.
+  settingsFileLimit: ['USER', 14],
 } as const satisfies Record<string, readonly [Role, number]>;
 
 export type Purpose = keyof typeof RESERVED;

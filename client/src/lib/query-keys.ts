@@ -19,6 +19,21 @@ export const reportKeys = {
   current: () => [...reportKeys.all, 'current'] as const,
 };
 
+export const settingsKeys = {
+  all: ['settings'] as const,
+};
+
+export const outboxKeys = {
+  all: ['outbox'] as const,
+  list: () => [...outboxKeys.all, 'list'] as const,
+  message: (id: string) => [...outboxKeys.all, 'message', id] as const,
+};
+
+export const auditKeys = {
+  all: ['audit-log'] as const,
+  list: (filters: object) => [...auditKeys.all, 'list', filters] as const,
+};
+
 export const reminderKeys = {
   all: ['reminders'] as const,
   /** GET /api/reminders: the history, newest first. */

@@ -5,6 +5,7 @@ import { PageHeading } from '@/components/page-heading';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useSignedInUser } from '@/lib/api/get-current-user';
 import { ComingSoonCard } from './coming-soon-card';
+import { ConfigurationTab } from './configuration-tab';
 import { UsersTab } from './users-tab';
 
 const TABS = [
@@ -53,7 +54,13 @@ export function AdminPanel() {
         </TabsList>
         {TABS.map(({ value, label }) => (
           <TabsContent key={value} value={value}>
-            {value === 'usuarios' ? <UsersTab /> : <ComingSoonCard title={label} />}
+            {value === 'usuarios' ? (
+              <UsersTab />
+            ) : value === 'configuracion' ? (
+              <ConfigurationTab />
+            ) : (
+              <ComingSoonCard title={label} />
+            )}
           </TabsContent>
         ))}
       </Tabs>

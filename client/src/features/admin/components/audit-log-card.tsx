@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Spinner } from '@/components/ui/spinner';
+import { useAuditLog, type AuditFilters } from '../api/get-audit-log';
+import { ACTION_FILTERS, actionLabel, formatAuditDate, formatMeta } from '../lib/audit-labels';
+
+const COLUMNS = ['Fecha y hora', 'Actor', 'Acción', 'Entidad', 'Detalle'];
+
+/** 'Registro de auditoría': sign-ins, refusals and administrative changes, newest first. */
+export function AuditLogCard() {
+  const [filters, setFilters] = useState<AuditFilters>({ action: '', from: '', to: '' });
+  const log = useAuditLog(filters);
+  const set = (key: keyof AuditFilters) => (value: string) =>
+    setFilters((f) => ({ ...f, [key]: value }));
+  const entries = log.data?.pages.flatMap((p) => p.entries) ?? [];
+
+  return (
+    <Card className="min-w-0">
+      <CardHeader>
+        <CardTitle>Registro de auditoría</CardTitle>
+        <CardDescription>
+          Inicios de sesión, permisos denegados y cambios administrativos. Las fechas de los filtros
+          son días UTC.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <div className="grid gap-4 sm:grid-cols-3">
+          <FormField label="Acción">
+            <NativeSelect value={filters.action} onChange={(e) => set('action')(e.target.value)}>
+              {ACTION_FILTERS.map((a) => (
+                <option key={a.value} value={a.value}>
+                  {a.label}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+          <FormField label="Desde">
+            <Input type="date" value={filters.from} onChange={(e) => set('from')(e.target.value)} />
+          </FormField>
+          <FormField label="Hasta">
+            <Input type="date" value={filters.to} onChange={(e) => set('to')(e.target.value)} />
+          </FormField>
+        </div>
+
+        {log.isPending ? (
+          <Spinner label="Cargando registro..." />
+        ) : log.isError ? (
+          <Alert variant="destructive">
+            <AlertDescription>{log.error.message}</AlertDescription>
+          </Alert>
+        ) : entries.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No hay registros para estos filtros.</p>
+        ) : (
+          <div
+            role="region"
+            aria-label="Tabla de auditoría"
+            tabIndex={0}
+            className="max-h-[32rem] overflow-auto rounded-md border"
+          >
+            <table className="w-full text-left text-sm">
+              <thead className="sticky top-0 bg-muted text-xs text-muted-foreground">
+                <tr>
+                  {COLUMNS.map((column) => (
+                    <th key={column} scope="col" className="px-3 py-2 font-medium">
+                      {column}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y">
+                {entries.map((e) => (
+                  <tr key={e.id} className="align-top">
+                    <td className="px-3 py-2 whitespace-nowrap">
+                      <time dateTime={e.createdAt}>{formatAuditDate(e.createdAt)}</time>
+                    </td>
+                    <td className="px-3 py-2">{e.actor?.fullName ?? 'Sistema'}</td>
+                    <td className="px-3 py-2" title={e.action}>
+                      {actionLabel(e.action)}
+                    </td>
+                    <td className="px-3 py-2">{e.entity}</td>
+                    <td className="max-w-xs px-3 py-2 font-mono text-xs break-words text-muted-foreground">
+                      {formatMeta(e.meta)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+
+        {log.hasNextPage ? (
+          <Button
+            variant="outline"
+            className="justify-self-start"
+            onClick={() => void log.fetchNextPage()}
+            disabled={log.isFetchingNextPage}
+          >
+            {log.isFetchingNextPage ? 'Cargando...' : 'Cargar más'}
+          </Button>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

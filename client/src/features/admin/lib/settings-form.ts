@@ -1,0 +1,77 @@
+import {
+  MB,
+  MAX_FILE_MB_MAX,
+  MAX_FILE_MB_MIN,
+  SETTINGS_MSG,
+  settingsSchema,
+  type Settings,
+  type UpdateSettings,
+} from '@common/schemas/settings';
+import { z } from 'zod';
+
+const rules = settingsSchema.shape;
+
+/**
+ * The Configuración form: the shared rules (and Spanish messages) of each setting, with three
+ * fields in the shape a person types them: the file size in MB, the sender as text ('' = none)
+ * and the registration domains as one text, separated by commas or new lines.
+ */
+export const settingsFormSchema = z.object({
+  autoRemindersEnabled: rules.autoRemindersEnabled,
+  reminderDay: rules.reminderDay,
+  reminderTime: rules.reminderTime,
+  mailFrom: z
+    .string()
+    .transform((v) => v.trim() || null)
+    .pipe(rules.mailFrom.unwrap()),
+  deadlineTime: rules.deadlineTime,
+  organisationTimezone: rules.organisationTimezone,
+  maxFileMb: z
+    .number({ error: SETTINGS_MSG.maxFileBytes })
+    .int(SETTINGS_MSG.maxFileBytes)
+    .min(MAX_FILE_MB_MIN, SETTINGS_MSG.maxFileBytes)
+    .max(MAX_FILE_MB_MAX, SETTINGS_MSG.maxFileBytes),
+  maxFiles: rules.maxFiles,
+  allowLateSubmissions: rules.allowLateSubmissions,
+  sessionHours: rules.sessionHours,
+  magicLinksEnabled: rules.magicLinksEnabled,
+  registrationEnabled: rules.registrationEnabled,
+  registrationDomains: z.string().transform((text, ctx) => {
+    const parsed = rules.registrationDomains.safeParse(splitDomains(text));
+    if (parsed.success) return parsed.data;
+    ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? '' });
+    return z.NEVER;
+  }),
+});
+export type SettingsFormValues = z.input<typeof settingsFormSchema>;
+type SettingsFormOutput = z.output<typeof settingsFormSchema>;
+
+export function splitDomains(text: string): string[] {
+  return text
+    .split(/[\s,;]+/)
+    .map((d) => d.trim())
+    .filter(Boolean);
+}
+
+export function toFormValues(settings: Settings): SettingsFormValues {
+  const { maxFileBytes, mailFrom, registrationDomains, ...rest } = settings;
+  return {
+    ...rest,
+    maxFileMb: Math.round(maxFileBytes / MB),
+    mailFrom: mailFrom ?? '',
+    registrationDomains: registrationDomains.join(', '),
+  };
+}
+
+/** Only the settings that differ from the saved ones: PUT /api/settings takes a partial body. */
+export function changedSettings(saved: Settings, values: SettingsFormOutput): UpdateSettings {
+  const { maxFileMb, ...rest } = values;
+  const next: Settings = { ...rest, maxFileBytes: maxFileMb * MB };
+  // An unchanged size in MB keeps a stored size that is not a whole number of MB.
+  if (Math.round(saved.maxFileBytes / MB) === maxFileMb) next.maxFileBytes = saved.maxFileBytes;
+  const changes: Record<string, unknown> = {};
+  for (const key of Object.keys(next) as (keyof Settings)[]) {
+    if (JSON.stringify(next[key]) !== JSON.stringify(saved[key])) changes[key] = next[key];
+  }
+  return changes as UpdateSettings;
+}
