@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLES, TIMEZONES, USER_STATUSES } from '../roles';
+import { ROLE_LABELS, ROLES, TIMEZONES, USER_STATUSES, type Role } from '../roles';
 import { userSchema } from './auth';
 
 export const USER_MSG = {
@@ -17,13 +17,15 @@ export const USER_MSG = {
   cannotDemoteSelf: 'No puedes quitarte el rol de administrador',
   userActivated: 'Usuario activado',
   userSuspended: 'Usuario suspendido',
+  cargoTooLong: 'El cargo admite como máximo 200 caracteres',
+  unidadTooLong: 'La unidad organizacional admite como máximo 200 caracteres',
 } as const;
 
-const optionalText = (max: number) =>
+const optionalText = (max: number, message: string) =>
   z
-    .string()
+    .string({ error: message })
     .trim()
-    .max(max)
+    .max(max, message)
     .nullish()
     .transform((v) => (v ? v : null));
 
@@ -36,8 +38,8 @@ const userFields = {
     .max(200, USER_MSG.fullNameRequired),
   role: z.enum(ROLES, { error: USER_MSG.invalidRole }),
   managerId: z.uuid(USER_MSG.managerNotFound).nullable(),
-  cargo: optionalText(200),
-  unidadOrganizacional: optionalText(200),
+  cargo: optionalText(200, USER_MSG.cargoTooLong),
+  unidadOrganizacional: optionalText(200, USER_MSG.unidadTooLong),
   timezone: z.enum(TIMEZONES, { error: USER_MSG.invalidTimezone }),
 };
 
@@ -84,3 +86,109 @@ export const passwordResetSchema = z.object({
   temporaryPassword: z.string(),
 });
 export type PasswordReset = z.infer<typeof passwordResetSchema>;
+
+// --- Carga Masiva (POST /api/users/bulk-upload) -------------------------------------------------
+
+/** Rows per request; the panel sends a larger file in several requests to show progress. */
+export const BULK_MAX_ROWS = 1000;
+
+export const BULK_MSG = {
+  noValidUsers: 'No se encontraron usuarios válidos en el texto ingresado',
+  invalidFormat: 'El formato del texto no es válido. Use CSV o JSON.',
+  tooManyRows: `Se pueden importar como máximo ${BULK_MAX_ROWS} usuarios por envío`,
+  rowNotObject: 'La fila no tiene el formato esperado',
+  emailRequired: 'Falta el correo electrónico',
+  duplicateInBatch: 'El correo está repetido en la carga',
+  invalidRole: 'Rol no válido (use Administrador, Consejo, VP, Gerente, Líder o Usuario)',
+} as const;
+
+/** 'Líder ' → 'lider': how headers, role names and keys are compared. */
+export function foldText(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, ' ');
+}
+
+const ROLE_NAMES: Record<string, Role> = {
+  ...Object.fromEntries(ROLES.map((r) => [foldText(r), r])),
+  ...Object.fromEntries(Object.entries(ROLE_LABELS).map(([r, label]) => [foldText(label), r])),
+  admin: 'ADMIN',
+  user: 'USER',
+  leader: 'LIDER',
+  manager: 'GERENTE',
+  board: 'CONSEJO',
+};
+
+/** A role written as its code or its Spanish label, any case, with or without accents. */
+export function parseRoleName(text: string): Role | undefined {
+  return ROLE_NAMES[foldText(text)];
+}
+
+const cell = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((v) => (v === null || v === undefined ? '' : String(v).trim()));
+
+/**
+ * One row of a bulk import, as the panel read it from CSV or JSON. Every value arrives as text;
+ * a row refused here is reported with the first message and the others still import.
+ */
+export const bulkUserRowSchema = z
+  .object({
+    email: cell.pipe(z.string().min(1, BULK_MSG.emailRequired).pipe(userFields.email)),
+    fullName: cell.pipe(userFields.fullName),
+    cargo: cell.pipe(z.string().max(200, USER_MSG.cargoTooLong)).transform((v) => v || null),
+    unidadOrganizacional: cell
+      .pipe(z.string().max(200, USER_MSG.unidadTooLong))
+      .transform((v) => v || null),
+    role: cell.transform((v, ctx) => {
+      if (!v) return 'USER' as Role;
+      const role = parseRoleName(v);
+      if (!role) {
+        ctx.addIssue({ code: 'custom', message: BULK_MSG.invalidRole });
+        return z.NEVER;
+      }
+      return role;
+    }),
+    timezone: cell.pipe(
+      z
+        .string()
+        .transform((v) => v || 'America/Lima')
+        .pipe(userFields.timezone),
+    ),
+  })
+  .strip();
+export type BulkUserRow = z.input<typeof bulkUserRowSchema>;
+
+export const bulkUploadSchema = z.object({
+  users: z
+    .array(z.unknown(), { error: BULK_MSG.invalidFormat })
+    .min(1, BULK_MSG.noValidUsers)
+    .max(BULK_MAX_ROWS, BULK_MSG.tooManyRows),
+});
+
+/** `index` is the row's position in the request's `users` list. */
+export const bulkUploadResultSchema = z.object({
+  message: z.string(),
+  created: z.array(
+    z.object({ index: z.number().int(), user: userSchema, temporaryPassword: z.string() }),
+  ),
+  skipped: z.array(z.object({ index: z.number().int(), email: z.string(), reason: z.string() })),
+  refused: z.array(
+    z.object({ index: z.number().int(), email: z.string().nullable(), reason: z.string() }),
+  ),
+});
+export type BulkUploadResult = z.infer<typeof bulkUploadResultSchema>;
+
+/** The sentence the 'Carga masiva completada' toast shows. */
+export function bulkSummary(created: number, skipped: number, refused: number): string {
+  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  return [
+    plural(created, 'usuario creado', 'usuarios creados'),
+    plural(skipped, 'omitido por existir', 'omitidos por existir'),
+    plural(refused, 'rechazado', 'rechazados'),
+  ].join(', ');
+}

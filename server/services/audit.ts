@@ -13,14 +13,21 @@ export interface AuditEntry {
   meta?: Record<string, unknown>;
 }
 
+const auditRow = (entry: AuditEntry) => ({
+  actorId: entry.actorId ?? null,
+  action: entry.action,
+  entity: entry.entity,
+  entityId: entry.entityId ?? null,
+  meta: entry.meta ?? null,
+});
+
 export async function audit(db: Db, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
-    actorId: entry.actorId ?? null,
-    action: entry.action,
-    entity: entry.entity,
-    entityId: entry.entityId ?? null,
-    meta: entry.meta ?? null,
-  });
+  await db.insert(auditLog).values(auditRow(entry));
+}
+
+/** Several rows in one statement (a bulk import audits each person it created). */
+export async function auditMany(db: Db, entries: readonly AuditEntry[]): Promise<void> {
+  if (entries.length > 0) await db.insert(auditLog).values(entries.map(auditRow));
 }
 
 /**

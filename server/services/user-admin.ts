@@ -73,7 +73,12 @@ async function assertValidManager(ctx: AppContext, managerId: string | null, use
 }
 
 /** E-mails the personal link and a temporary password; a mail failure never undoes the change. */
-async function sendCredentials(ctx: AppContext, user: UserRow, password: string, reset: boolean) {
+export async function sendCredentials(
+  ctx: AppContext,
+  user: UserRow,
+  password: string,
+  reset: boolean,
+) {
   try {
     await ctx.mailer.send({
       from: await savedMailFrom(ctx.db),

@@ -16,26 +16,37 @@ export function slugify(text: string): string {
     .replace(/-+$/g, '');
 }
 
-/** `base`, or `base-2`, `base-3`... whichever is free in `column`. */
-async function firstFree(db: Db, column: 'username' | 'slug', base: string): Promise<string> {
-  const col = column === 'username' ? users.username : users.slug;
-  const taken = new Set(
-    (
-      await db
-        .select({ value: col })
-        .from(users)
-        .where(or(eq(col, base), sql`${col} like ${`${base}-%`}`))
-    ).map((r) => r.value),
-  );
+/** `base`, or `base-2`, `base-3`... whichever is not in `taken`. */
+export function firstFreeIn(taken: ReadonlySet<string>, base: string): string {
   if (!taken.has(base)) return base;
   for (let i = 2; ; i++) if (!taken.has(`${base}-${i}`)) return `${base}-${i}`;
+}
+
+/** The first free `base`, `base-2`... in `column`. */
+async function firstFree(db: Db, column: 'username' | 'slug', base: string): Promise<string> {
+  const col = column === 'username' ? users.username : users.slug;
+  const taken = await db
+    .select({ value: col })
+    .from(users)
+    .where(or(eq(col, base), sql`${col} like ${`${base}-%`}`));
+  return firstFreeIn(new Set(taken.map((r) => r.value)), base);
+}
+
+/** The username a new account starts from: the e-mail's local part ('ana.nunez'). */
+export function usernameBase(email: string): string {
+  return slugify(email.split('@')[0] ?? '').replace(/-/g, '.') || 'usuario';
+}
+
+/** The personal link's slug a new account starts from: the name ('ana-nunez'). */
+export function slugBase(fullName: string): string {
+  return slugify(fullName) || 'usuario';
 }
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export interface NewUser {
+export type NewUser = {
   email: string;
   fullName: string;
   role?: Role;
@@ -44,21 +55,16 @@ export interface NewUser {
   managerId?: string | null;
   unidadOrganizacional?: string | null;
   timezone?: string;
-  password: string;
   mustChangePassword: boolean;
-}
+} & ({ password: string } | { passwordHash: string });
 
 /** Creates a user with a generated username (from the e-mail) and slug (from the name). */
 export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
   const email = normaliseEmail(input.email);
   const username = input.username
     ? input.username.trim().toLowerCase()
-    : await firstFree(
-        db,
-        'username',
-        slugify(email.split('@')[0] ?? '').replace(/-/g, '.') || 'usuario',
-      );
-  const slug = await firstFree(db, 'slug', slugify(input.fullName) || 'usuario');
+    : await firstFree(db, 'username', usernameBase(email));
+  const slug = await firstFree(db, 'slug', slugBase(input.fullName));
   const [row] = await db
     .insert(users)
     .values({
@@ -71,7 +77,7 @@ export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
       managerId: input.managerId ?? null,
       unidadOrganizacional: input.unidadOrganizacional ?? null,
       timezone: input.timezone ?? 'America/Lima',
-      password: await hashPassword(input.password),
+      password: 'passwordHash' in input ? input.passwordHash : await hashPassword(input.password),
       mustChangePassword: input.mustChangePassword,
     })
     .returning();

@@ -102,13 +102,14 @@ export async function buildUser(
     mustChangePassword?: boolean;
     password?: string;
     fullName?: string;
+    email?: string;
     managerId?: string | null;
   } = {},
 ): Promise<UserRow & { plainPassword: string }> {
   counter += 1;
   const password = overrides.password ?? `Clave-segura-${counter}-x`;
   const row = await createUser(t.db, {
-    email: `persona${counter}.${randomBytes(3).toString('hex')}@example.com`,
+    email: overrides.email ?? `persona${counter}.${randomBytes(3).toString('hex')}@example.com`,
     fullName: overrides.fullName ?? `Persona de Prueba ${counter}`,
     role: overrides.role ?? 'USER',
     managerId: overrides.managerId ?? null,

@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { User } from '../../../common/schemas/auth';
 import {
+  bulkUploadSchema,
   createUserSchema,
   updateUserSchema,
   userStatusSchema,
   USER_MSG,
+  type BulkUploadResult,
   type CreatedUser,
   type PasswordReset,
   type UserWithCount,
@@ -22,6 +24,7 @@ import {
   listUsers,
   listUsersWithCounts,
 } from '../../services/user-admin';
+import { adminBulkCreate } from '../../services/user-bulk';
 
 const idParams = z.object({ id: z.uuid(USER_MSG.userNotFound) });
 
@@ -45,6 +48,12 @@ export function userAdminRoutes(app: FastifyInstance, ctx: AppContext) {
     const input = parse(createUserSchema, request.body);
     const { mailed: _, ...created } = await adminCreateUser(ctx, user, input);
     return created;
+  });
+
+  app.post('/api/users/bulk-upload', async (request): Promise<BulkUploadResult> => {
+    const { user } = requireAuth(request);
+    await authorizeAdmin(ctx, user, 'users:manage');
+    return adminBulkCreate(ctx, user, parse(bulkUploadSchema, request.body));
   });
 
   app.patch('/api/users/:id', async (request): Promise<User> => {

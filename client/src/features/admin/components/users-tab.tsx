@@ -9,20 +9,28 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useUsersWithCounts } from '../api/get-users-with-counts';
 import { searchUsers } from '../lib/search-users';
+import { BulkUploadDialogBody } from './bulk-upload-dialog';
 import { CreateUserDialogBody } from './create-user-dialog';
 import { EditUserDialogBody } from './edit-user-dialog';
 import { ResetPasswordDialogBody } from './reset-password-dialog';
 import { UsersTable } from './users-table';
 
 type OpenDialog =
-  { kind: 'create' } | { kind: 'edit'; user: User } | { kind: 'password'; user: User };
+  | { kind: 'create' }
+  | { kind: 'bulk' }
+  | { kind: 'edit'; user: User }
+  | { kind: 'password'; user: User };
 
 /** 'Gestión de Usuarios': search, the table, and the create, edit and password dialogs. */
 export function UsersTab() {
   const users = useUsersWithCounts();
   const [search, setSearch] = useState('');
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
-  const close = () => setDialog(null);
+  // While a bulk import runs the dialog stays open: closing it would hide the results.
+  const [busy, setBusy] = useState(false);
+  const close = () => {
+    if (!busy) setDialog(null);
+  };
   const people = users.data ?? [];
   const shown = searchUsers(people, search);
 
@@ -36,16 +44,14 @@ export function UsersTab() {
           </CardDescription>
         </div>
         <div className="flex flex-wrap gap-2">
-          {/* Bulk import is a later slice; a disabled button cannot show a title, its wrapper can. */}
-          <span title="Disponible próximamente" className="inline-flex">
-            <Button variant="outline" disabled aria-describedby="bulk-upload-soon">
-              <Upload aria-hidden="true" />
-              Carga Masiva
-            </Button>
-            <span id="bulk-upload-soon" className="sr-only">
-              Disponible próximamente
-            </span>
-          </span>
+          <Button
+            variant="outline"
+            onClick={() => setDialog({ kind: 'bulk' })}
+            disabled={!users.isSuccess}
+          >
+            <Upload aria-hidden="true" />
+            Carga Masiva
+          </Button>
           <Button onClick={() => setDialog({ kind: 'create' })} disabled={!users.isSuccess}>
             <UserPlus aria-hidden="true" />
             Crear Usuario
@@ -103,6 +109,7 @@ export function UsersTab() {
       <Dialog open={dialog !== null} onOpenChange={(open) => (open ? undefined : close())}>
         <DialogContent className={dialog?.kind === 'password' ? undefined : 'sm:max-w-2xl'}>
           {dialog?.kind === 'create' ? <CreateUserDialogBody people={people} /> : null}
+          {dialog?.kind === 'bulk' ? <BulkUploadDialogBody onBusyChange={setBusy} /> : null}
           {dialog?.kind === 'edit' ? (
             <EditUserDialogBody user={dialog.user} people={people} onDone={close} />
           ) : null}

@@ -1,0 +1,22 @@
+import Papa from 'papaparse';
+
+/** Saves `content` as a file the browser downloads, without a round trip to the server. */
+export function downloadFile(fileName: string, content: string, type: string) {
+  const url = URL.createObjectURL(new Blob([content], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // After the click has been handled; revoking at once can cancel the download in some browsers.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/**
+ * CSV a spreadsheet opens correctly (DESIGN.md "Exports"): UTF-8 with BOM so accents survive,
+ * cells that start with = + - @ escaped so they are never run as formulas.
+ */
+export function toCsv(fields: string[], rows: (string | number | null)[][]): string {
+  return `\uFEFF${Papa.unparse({ fields, data: rows }, { escapeFormulae: true, newline: '\r\n' })}`;
+}
