@@ -1,0 +1,259 @@
+import { z } from 'zod';
+import { ROLES, SUBMISSION_STATUSES, TASK_PRIORITIES, TASK_STATUSES } from '../roles';
+import { isMonday } from '../week';
+
+type TaskStatusValue = (typeof TASK_STATUSES)[number];
+
+export const TASK_STATUS_LABELS: Record<TaskStatusValue, string> = {
+  PENDIENTE: 'Pendiente',
+  EN_PROGRESO: 'En progreso',
+  COMPLETADA: 'Completada',
+  CANCELADA: 'Cancelada',
+};
+
+/** Spanish texts of the weekly summary, the review, its comments and its tasks (spec 2 §5, §8). */
+export const PANEL_MSG = {
+  invalidWeek: 'La semana debe empezar un lunes (formato AAAA-MM-DD)',
+  invalidUserId: 'Identificador de usuario no válido',
+  markedSubmitted: 'Usuario marcado como enviado',
+  alreadySent: 'Este usuario ya envió su APPA de esta semana',
+  notExpectedAuthor: 'Este usuario no envía APPA',
+  reportNotFound: 'APPA no encontrado',
+  reviewOnlySent: 'Solo se puede revisar un APPA enviado',
+  alreadyReviewed: 'Este APPA ya fue revisado',
+  notReviewedYet: 'Este APPA aún no fue revisado',
+  reviewNotesTooLong: 'Las notas de revisión no pueden tener más de 2000 caracteres',
+  reviewed: 'APPA revisado',
+  reviewUpdated: 'Revisión actualizada',
+  commentRequired: 'El comentario no puede estar vacío',
+  commentTooLong: 'El comentario no puede tener más de 5000 caracteres',
+  commentNotFound: 'Comentario no encontrado',
+  taskTitleRequired: 'El título de la tarea es requerido',
+  taskTitleTooLong: 'El título de la tarea no puede tener más de 200 caracteres',
+  taskDescriptionTooLong: 'La descripción no puede tener más de 5000 caracteres',
+  taskAssigneeRequired: 'Debes asignar la tarea a un usuario',
+  taskAssigneeRole:
+    'Solo se pueden asignar tareas a usuarios activos con rol Administrador o Consejo',
+  taskPriority: 'La prioridad debe ser BAJA, MEDIA, ALTA o URGENTE',
+  taskDate: 'La fecha debe tener el formato AAAA-MM-DD',
+  taskStatus: 'Estado de tarea no válido',
+  taskNotFound: 'Tarea no encontrada',
+  taskTransition: (from: TaskStatusValue, to: TaskStatusValue) =>
+    `No se puede cambiar una tarea de ${TASK_STATUS_LABELS[from]} a ${TASK_STATUS_LABELS[to]}`,
+  taskNotYours: 'Solo quien creó la tarea o su responsable puede cambiar su estado',
+} as const;
+
+export const TASK_PRIORITY_LABELS: Record<(typeof TASK_PRIORITIES)[number], string> = {
+  BAJA: 'Baja',
+  MEDIA: 'Media',
+  ALTA: 'Alta',
+  URGENTE: 'Urgente',
+};
+
+/** The moves a task's status may make; COMPLETADA and CANCELADA are final. */
+export const TASK_TRANSITIONS: Record<TaskStatusValue, readonly TaskStatusValue[]> = {
+  PENDIENTE: ['EN_PROGRESO', 'COMPLETADA', 'CANCELADA'],
+  EN_PROGRESO: ['COMPLETADA', 'CANCELADA'],
+  COMPLETADA: [],
+  CANCELADA: [],
+};
+
+/** Statuses a task is still open in ('Mis tareas'). */
+export const OPEN_TASK_STATUSES = ['PENDIENTE', 'EN_PROGRESO'] as const;
+
+export const REVIEW_NOTES_MAX = 2000;
+export const COMMENT_MAX = 5000;
+export const TASK_TITLE_MAX = 200;
+export const TASK_DESCRIPTION_MAX = 5000;
+
+const weekStart = z
+  .string({ error: PANEL_MSG.invalidWeek })
+  .refine(isMonday, PANEL_MSG.invalidWeek);
+
+/** Trimmed text that may not be blank. */
+const requiredText = (required: string, max: number, tooLong: string) =>
+  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+
+/** A person named beside something they did (reviewer, comment author, task creator). */
+export const personRefSchema = z.object({ id: z.uuid(), fullName: z.string() });
+export type PersonRef = z.infer<typeof personRefSchema>;
+
+/** The author as the panel shows them. */
+export const panelAuthorSchema = z.object({
+  id: z.uuid(),
+  fullName: z.string(),
+  email: z.string(),
+  cargo: z.string().nullable(),
+  unidadOrganizacional: z.string().nullable(),
+  role: z.enum(ROLES),
+  slug: z.string(),
+});
+export type PanelAuthor = z.infer<typeof panelAuthorSchema>;
+
+/** A report of the week as the panel lists it (spec 2 §3 "Submission"). */
+export const panelSubmissionSchema = z.object({
+  id: z.uuid(),
+  userId: z.uuid(),
+  user: panelAuthorSchema,
+  weekStart: z.string(),
+  weekEnd: z.string(),
+  status: z.enum(SUBMISSION_STATUSES),
+  submittedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  avances: z.string(),
+  planes: z.string(),
+  problemas: z.string(),
+  ayuda: z.string(),
+  kpiNombre: z.string(),
+  kpiMetaPct: z.number().nullable(),
+  kpiLogroPct: z.number().nullable(),
+  fileCount: z.number().int(),
+  reviewedAt: z.string().nullable(),
+  reviewer: personRefSchema.nullable(),
+  reviewNotes: z.string().nullable(),
+  commentCount: z.number().int(),
+  /** Tasks still PENDIENTE or EN_PROGRESO. */
+  openTaskCount: z.number().int(),
+  /** The administrator who marked the week as sent on the author's behalf. */
+  markedSubmittedBy: personRefSchema.nullable(),
+});
+export type PanelSubmission = z.infer<typeof panelSubmissionSchema>;
+
+/** An expected author without an ENVIADO report for the week. */
+export const pendingAuthorSchema = panelAuthorSchema.extend({
+  /** True when they have a BORRADOR for the week. */
+  draft: z.boolean(),
+});
+export type PendingAuthor = z.infer<typeof pendingAuthorSchema>;
+
+/** GET /api/appa?weekStart=: the week's reports, who is pending, and the tiles. */
+export const weekResponseSchema = z.object({
+  weekStart: z.string(),
+  weekEnd: z.string(),
+  /** Every report of the week, ENVIADO and BORRADOR, by author name. */
+  submissions: z.array(panelSubmissionSchema),
+  pending: z.array(pendingAuthorSchema),
+  /** Distinct unidadOrganizacional of the expected authors, sorted (the team filter). */
+  teams: z.array(z.string()),
+  counts: z.object({
+    /** Active users whose role reports (DESIGN.md "Who reports"). */
+    expected: z.number().int(),
+    sent: z.number().int(),
+    drafts: z.number().int(),
+    /** Expected authors without an ENVIADO report (drafts included). */
+    pending: z.number().int(),
+    /** Attachments of the week's reports. */
+    files: z.number().int(),
+  }),
+});
+export type WeekResponse = z.infer<typeof weekResponseSchema>;
+
+/** Query of GET /api/appa: the organisation's current week when absent. */
+export const weekQuerySchema = z.object({ weekStart: weekStart.optional() });
+export type WeekQuery = z.infer<typeof weekQuerySchema>;
+
+/** POST /api/appa/mark-submitted (ADMIN). */
+export const markSubmittedSchema = z.object({
+  userId: z.uuid({ error: PANEL_MSG.invalidUserId }),
+  weekStart,
+});
+export type MarkSubmittedInput = z.infer<typeof markSubmittedSchema>;
+
+/** The answer of mark-submitted and review: the toast text and the report as it is now. */
+export const submissionMessageSchema = z.object({
+  message: z.string(),
+  submission: panelSubmissionSchema,
+});
+export type SubmissionMessage = z.infer<typeof submissionMessageSchema>;
+
+/** POST /api/appa/{id}/review. */
+export const reviewSchema = z.object({
+  notes: z
+    .string({ error: PANEL_MSG.reviewNotesTooLong })
+    .trim()
+    .max(REVIEW_NOTES_MAX, PANEL_MSG.reviewNotesTooLong)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  /** Changes the notes of a report already reviewed; without it a second review is a 409. */
+  isUpdate: z.boolean().optional().default(false),
+});
+export type ReviewInput = z.input<typeof reviewSchema>;
+
+/** POST /api/appa/{id}/comments and PUT /api/appa/comments/{commentId}. */
+export const commentSchema = z.object({
+  comment: requiredText(PANEL_MSG.commentRequired, COMMENT_MAX, PANEL_MSG.commentTooLong),
+});
+export type CommentInput = z.infer<typeof commentSchema>;
+
+/** A review comment (spec 2 §3); 'editado' when updatedAt differs from createdAt. */
+export const reviewCommentSchema = z.object({
+  id: z.uuid(),
+  submissionId: z.uuid(),
+  comment: z.string(),
+  reviewerId: z.uuid(),
+  reviewer: personRefSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ReviewComment = z.infer<typeof reviewCommentSchema>;
+
+/** Empty text means "not given": null. */
+const optionalDate = z
+  .union([z.literal(''), z.iso.date({ error: PANEL_MSG.taskDate })], { error: PANEL_MSG.taskDate })
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+/** POST /api/review-tasks (spec 2 §5). */
+export const createTaskSchema = z.object({
+  submissionId: z.uuid({ error: PANEL_MSG.reportNotFound }),
+  title: requiredText(PANEL_MSG.taskTitleRequired, TASK_TITLE_MAX, PANEL_MSG.taskTitleTooLong),
+  description: z
+    .string({ error: PANEL_MSG.taskDescriptionTooLong })
+    .trim()
+    .max(TASK_DESCRIPTION_MAX, PANEL_MSG.taskDescriptionTooLong)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  /** Only an active ADMIN or CONSEJO user (checked by the server). */
+  assignedToId: z
+    .string({ error: PANEL_MSG.taskAssigneeRequired })
+    .trim()
+    .min(1, PANEL_MSG.taskAssigneeRequired)
+    .pipe(z.uuid({ error: PANEL_MSG.taskAssigneeRequired })),
+  priority: z.enum(TASK_PRIORITIES, { error: PANEL_MSG.taskPriority }).optional().default('MEDIA'),
+  tentativeDate: optionalDate,
+  dueDate: optionalDate,
+});
+export type CreateTaskInput = z.input<typeof createTaskSchema>;
+export type CreateTask = z.output<typeof createTaskSchema>;
+
+/** PATCH /api/review-tasks/{id}/status. */
+export const taskStatusSchema = z.object({
+  status: z.enum(TASK_STATUSES, { error: PANEL_MSG.taskStatus }),
+});
+export type TaskStatusInput = z.infer<typeof taskStatusSchema>;
+
+/** A review task (spec 2 §3), with what 'Mis tareas' shows of its report. */
+export const reviewTaskSchema = z.object({
+  id: z.uuid(),
+  submissionId: z.uuid(),
+  title: z.string(),
+  description: z.string().nullable(),
+  assignedToId: z.uuid(),
+  assignedTo: personRefSchema,
+  createdBy: personRefSchema,
+  priority: z.enum(TASK_PRIORITIES),
+  status: z.enum(TASK_STATUSES),
+  tentativeDate: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** The report the task is about. */
+  submission: z.object({
+    id: z.uuid(),
+    authorFullName: z.string(),
+    weekStart: z.string(),
+  }),
+});
+export type ReviewTask = z.infer<typeof reviewTaskSchema>;
