@@ -23,6 +23,8 @@ import { reportRoutes } from './routes/appa';
 import { fileRoutes } from './routes/files';
 import { objectRoutes } from './routes/objects';
 import { reminderRoutes } from './routes/reminders';
+import { reviewRoutes } from './routes/review';
+import { reviewTaskRoutes } from './routes/review/tasks';
 import { createMailer, type Mailer } from './services/mail';
 import { createStorage } from './storage';
 import type { FileStorage } from './storage/types';
@@ -94,6 +96,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   reportRoutes(app, ctx);
   fileRoutes(app, ctx);
   reminderRoutes(app, ctx);
+  reviewRoutes(app, ctx);
+  reviewTaskRoutes(app, ctx);
   await app.register(objectRoutes(ctx));
 
   const clientDir = options.clientDir === undefined ? defaultClientDir() : options.clientDir;

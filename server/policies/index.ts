@@ -10,7 +10,8 @@ import { audit } from '../services/audit';
 export type ReportAction = 'report:read' | 'report:write';
 
 /** What only administrators do: users, settings, reminders, the audit log. */
-export type AdminAction = 'users:manage' | 'settings:manage' | 'reminders:send' | 'audit:read';
+export type AdminAction =
+  'users:manage' | 'settings:manage' | 'reminders:send' | 'audit:read' | 'reports:mark-submitted';
 
 export function can(
   user: Pick<UserRow, 'id' | 'role'>,

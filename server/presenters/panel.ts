@@ -1,0 +1,118 @@
+import type {
+  PanelAuthor,
+  PanelSubmission,
+  PersonRef,
+  ReviewComment,
+  ReviewTask,
+} from '../../common/schemas/panel';
+import type { reviewTasks, SubmissionRow, UserRow } from '../db/schema';
+
+type AuthorColumns = Pick<
+  UserRow,
+  'id' | 'fullName' | 'email' | 'cargo' | 'unidadOrganizacional' | 'role' | 'slug'
+>;
+
+export function presentAuthor(row: AuthorColumns): PanelAuthor {
+  return {
+    id: row.id,
+    fullName: row.fullName,
+    email: row.email,
+    cargo: row.cargo,
+    unidadOrganizacional: row.unidadOrganizacional,
+    role: row.role,
+    slug: row.slug,
+  };
+}
+
+const pct = (value: string | null) => (value === null ? null : Number(value));
+const iso = (value: Date | null) => value?.toISOString() ?? null;
+
+export interface PanelSubmissionRow {
+  report: SubmissionRow;
+  author: AuthorColumns;
+  /** Left-joined: null when nobody reviewed or marked it. */
+  reviewer: PersonRef | null;
+  marker: PersonRef | null;
+  fileCount: number;
+  commentCount: number;
+  openTaskCount: number;
+}
+
+/** A report as the panel lists it: no storage keys, only counts of what hangs from it. */
+export function presentPanelSubmission(row: PanelSubmissionRow): PanelSubmission {
+  const { report } = row;
+  return {
+    id: report.id,
+    userId: report.userId,
+    user: presentAuthor(row.author),
+    weekStart: report.weekStart,
+    weekEnd: report.weekEnd,
+    status: report.status,
+    submittedAt: iso(report.submittedAt),
+    createdAt: report.createdAt.toISOString(),
+    updatedAt: report.updatedAt.toISOString(),
+    avances: report.avances ?? '',
+    planes: report.planes ?? '',
+    problemas: report.problemas ?? '',
+    ayuda: report.ayuda ?? '',
+    kpiNombre: report.kpiNombre ?? '',
+    kpiMetaPct: pct(report.kpiMetaPct),
+    kpiLogroPct: pct(report.kpiLogroPct),
+    fileCount: row.fileCount,
+    reviewedAt: iso(report.reviewedAt),
+    reviewer: row.reviewer,
+    reviewNotes: report.reviewNotes,
+    commentCount: row.commentCount,
+    openTaskCount: row.openTaskCount,
+    markedSubmittedBy: row.marker,
+  };
+}
+
+export function presentComment(row: {
+  id: string;
+  submissionId: string;
+  comment: string;
+  reviewerId: string;
+  reviewerName: string;
+  createdAt: Date;
+  updatedAt: Date;
+}): ReviewComment {
+  return {
+    id: row.id,
+    submissionId: row.submissionId,
+    comment: row.comment,
+    reviewerId: row.reviewerId,
+    reviewer: { id: row.reviewerId, fullName: row.reviewerName },
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export interface TaskRow {
+  task: typeof reviewTasks.$inferSelect;
+  assigneeName: string;
+  creatorName: string;
+  authorName: string;
+  weekStart: string;
+}
+
+export function presentTask(row: TaskRow): ReviewTask {
+  const { task } = row;
+  return {
+    id: task.id,
+    submissionId: task.submissionId,
+    title: task.title,
+    description: task.description,
+    assignedToId: task.assignedToId,
+    assignedTo: { id: task.assignedToId, fullName: row.assigneeName },
+    createdBy: { id: task.createdById, fullName: row.creatorName },
+    priority: task.priority,
+    status: task.status,
+    tentativeDate: task.tentativeDate,
+    dueDate: task.dueDate,
+    completedAt: iso(task.completedAt),
+    createdAt: task.createdAt.toISOString(),
+    updatedAt: task.updatedAt.toISOString(),
+    submission: { id: task.submissionId, authorFullName: row.authorName, weekStart: row.weekStart },
+  };
+}

@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  commentSchema,
+  markSubmittedSchema,
+  PANEL_MSG,
+  reviewSchema,
+  weekQuerySchema,
+  type ReviewComment,
+  type SubmissionMessage,
+  type WeekResponse,
+} from '../../../common/schemas/panel';
+import type { AppContext } from '../../context';
+import { parse } from '../../lib/errors';
+import { requireAuth } from '../../plugins/auth';
+import { authorizeAdmin } from '../../policies';
+import { authorizeCommentEdit, authorizeListReports, authorizeReview } from '../../policies/review';
+import { listWeek, loadReportRef, markSubmitted, reviewReport } from '../../services/panel';
+import {
+  addComment,
+  editComment,
+  listComments,
+  loadCommentRef,
+} from '../../services/review-comments';
+
+const reportParams = z.object({ id: z.uuid(PANEL_MSG.reportNotFound) });
+const commentParams = z.object({ commentId: z.uuid(PANEL_MSG.commentNotFound) });
+
+/** The panel's week (Resumen Semanal), marking as sent, the review and its comments. */
+export function reviewRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.get('/api/appa', async (request): Promise<WeekResponse> => {
+    const { user } = requireAuth(request);
+    await authorizeListReports(ctx, user);
+    const { weekStart } = parse(weekQuerySchema, request.query);
+    return listWeek(ctx, weekStart);
+  });
+
+  app.post('/api/appa/mark-submitted', async (request): Promise<SubmissionMessage> => {
+    const { user } = requireAuth(request);
+    await authorizeAdmin(ctx, user, 'reports:mark-submitted');
+    return markSubmitted(ctx, user, parse(markSubmittedSchema, request.body));
+  });
+
+  app.post('/api/appa/:id/review', async (request): Promise<SubmissionMessage> => {
+    const { user } = requireAuth(request);
+    const { id } = parse(reportParams, request.params);
+    const input = parse(reviewSchema, request.body);
+    const report = await loadReportRef(ctx, id);
+    await authorizeReview(ctx, user, 'report:review', report);
+    return reviewReport(ctx, user, report, input);
+  });
+
+  app.get('/api/appa/:id/comments', async (request): Promise<ReviewComment[]> => {
+    const { user } = requireAuth(request);
+    const { id } = parse(reportParams, request.params);
+    await authorizeReview(ctx, user, 'review:read', await loadReportRef(ctx, id));
+    return listComments(ctx, id);
+  });
+
+  app.post('/api/appa/:id/comments', async (request, reply): Promise<ReviewComment> => {
+    const { user } = requireAuth(request);
+    const { id } = parse(reportParams, request.params);
+    const { comment } = parse(commentSchema, request.body);
+    await authorizeReview(ctx, user, 'report:comment', await loadReportRef(ctx, id));
+    reply.code(201);
+    return addComment(ctx, user, id, comment);
+  });
+
+  app.put('/api/appa/comments/:commentId', async (request): Promise<ReviewComment> => {
+    const { user } = requireAuth(request);
+    const { commentId } = parse(commentParams, request.params);
+    const { comment } = parse(commentSchema, request.body);
+    await authorizeCommentEdit(ctx, user, await loadCommentRef(ctx, commentId));
+    return editComment(ctx, user, commentId, comment);
+  });
+}

@@ -1,0 +1,235 @@
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { MSG } from '../../common/messages';
+import { REPORTING_ROLES } from '../../common/roles';
+import {
+  OPEN_TASK_STATUSES,
+  PANEL_MSG,
+  type MarkSubmittedInput,
+  type PanelSubmission,
+  type PendingAuthor,
+  type SubmissionMessage,
+  type WeekResponse,
+} from '../../common/schemas/panel';
+import { weekFromStart, weekOf } from '../../common/week';
+import type { AppContext } from '../context';
+import {
+  appaFiles,
+  appaSubmissions,
+  reviewComments,
+  reviewTasks,
+  users,
+  type UserRow,
+} from '../db/schema';
+import { badRequest, conflict, notFound } from '../lib/errors';
+import { presentAuthor, presentPanelSubmission } from '../presenters/panel';
+import { audit } from './audit';
+import { getSettings } from './settings';
+
+const reviewer = alias(users, 'reviewer');
+const marker = alias(users, 'marker');
+
+const authorColumns = {
+  id: users.id,
+  fullName: users.fullName,
+  email: users.email,
+  cargo: users.cargo,
+  unidadOrganizacional: users.unidadOrganizacional,
+  role: users.role,
+  slug: users.slug,
+};
+
+const openStatuses = sql.join(
+  OPEN_TASK_STATUSES.map((s) => sql`${s}`),
+  sql`, `,
+);
+
+/**
+ * The panel's reports matching `where`, in one statement: the author, reviewer and marker joined,
+ * and the counts as correlated subqueries served by the submission_id indexes (no N+1).
+ */
+export async function loadPanelSubmissions(
+  ctx: AppContext,
+  where: SQL | undefined,
+): Promise<PanelSubmission[]> {
+  const rows = await ctx.db
+    .select({
+      report: appaSubmissions,
+      author: authorColumns,
+      reviewer: { id: reviewer.id, fullName: reviewer.fullName },
+      marker: { id: marker.id, fullName: marker.fullName },
+      fileCount: sql<number>`(select count(*) from ${appaFiles} where ${appaFiles.submissionId} = ${appaSubmissions.id})::int`,
+      commentCount: sql<number>`(select count(*) from ${reviewComments} where ${reviewComments.submissionId} = ${appaSubmissions.id})::int`,
+      openTaskCount: sql<number>`(select count(*) from ${reviewTasks} where ${reviewTasks.submissionId} = ${appaSubmissions.id} and ${reviewTasks.status} in (${openStatuses}))::int`,
+    })
+    .from(appaSubmissions)
+    .innerJoin(users, eq(users.id, appaSubmissions.userId))
+    .leftJoin(reviewer, eq(reviewer.id, appaSubmissions.reviewedBy))
+    .leftJoin(marker, eq(marker.id, appaSubmissions.markedSubmittedById))
+    .where(where)
+    .orderBy(asc(users.fullName), asc(appaSubmissions.id));
+  return rows.map(presentPanelSubmission);
+}
+
+export async function loadPanelSubmission(ctx: AppContext, id: string): Promise<PanelSubmission> {
+  const [row] = await loadPanelSubmissions(ctx, eq(appaSubmissions.id, id));
+  if (!row) throw notFound(PANEL_MSG.reportNotFound);
+  return row;
+}
+
+/** What a permission decision needs of a report; 404 when there is none. */
+export async function loadReportRef(ctx: AppContext, id: string) {
+  const [row] = await ctx.db
+    .select({
+      id: appaSubmissions.id,
+      userId: appaSubmissions.userId,
+      status: appaSubmissions.status,
+      reviewedAt: appaSubmissions.reviewedAt,
+    })
+    .from(appaSubmissions)
+    .where(eq(appaSubmissions.id, id))
+    .limit(1);
+  if (!row) throw notFound(PANEL_MSG.reportNotFound);
+  return row;
+}
+
+/** The panel's default week: the current one in the organisation's timezone (DESIGN.md "Weeks"). */
+async function organisationWeekStart(ctx: AppContext): Promise<string> {
+  const { organisationTimezone } = await getSettings(ctx.db);
+  return weekOf(ctx.clock(), organisationTimezone).weekStart;
+}
+
+/**
+ * GET /api/appa: every report of the week, the expected authors without a sent one, the teams and
+ * the tiles. Expected authors are the active users whose role reports (DESIGN.md "Who reports").
+ */
+export async function listWeek(
+  ctx: AppContext,
+  weekStart: string | undefined,
+): Promise<WeekResponse> {
+  const week = weekFromStart(weekStart ?? (await organisationWeekStart(ctx)));
+  const submissions = await loadPanelSubmissions(
+    ctx,
+    eq(appaSubmissions.weekStart, week.weekStart),
+  );
+  const expected = await ctx.db
+    .select({ ...authorColumns, reportStatus: appaSubmissions.status })
+    .from(users)
+    .leftJoin(
+      appaSubmissions,
+      and(eq(appaSubmissions.userId, users.id), eq(appaSubmissions.weekStart, week.weekStart)),
+    )
+    .where(and(eq(users.status, 'ACTIVO'), inArray(users.role, [...REPORTING_ROLES])))
+    .orderBy(asc(users.fullName), asc(users.id));
+
+  const pending: PendingAuthor[] = expected
+    .filter((u) => u.reportStatus !== 'ENVIADO')
+    .map((u) => ({ ...presentAuthor(u), draft: u.reportStatus === 'BORRADOR' }));
+  const teams = [
+    ...new Set(expected.flatMap((u) => (u.unidadOrganizacional ? [u.unidadOrganizacional] : []))),
+  ].sort((a, b) => a.localeCompare(b, 'es'));
+
+  return {
+    ...week,
+    submissions,
+    pending,
+    teams,
+    counts: {
+      expected: expected.length,
+      sent: submissions.filter((s) => s.status === 'ENVIADO').length,
+      drafts: submissions.filter((s) => s.status === 'BORRADOR').length,
+      pending: pending.length,
+      files: submissions.reduce((sum, s) => sum + s.fileCount, 0),
+    },
+  };
+}
+
+/**
+ * An administrator records that the author sent the week (spec 2 §4): the draft, if any, keeps
+ * its text and becomes ENVIADO; a sent report is a 409.
+ */
+export async function markSubmitted(
+  ctx: AppContext,
+  admin: Pick<UserRow, 'id'>,
+  input: MarkSubmittedInput,
+): Promise<SubmissionMessage> {
+  const [author] = await ctx.db
+    .select({ id: users.id, role: users.role })
+    .from(users)
+    .where(eq(users.id, input.userId))
+    .limit(1);
+  if (!author) throw notFound(MSG.userNotFound);
+  if (!REPORTING_ROLES.includes(author.role)) throw badRequest(PANEL_MSG.notExpectedAuthor);
+
+  const now = ctx.clock();
+  const fields = {
+    status: 'ENVIADO' as const,
+    submittedAt: now,
+    markedSubmittedById: admin.id,
+    updatedAt: now,
+  };
+  // Only a draft is turned; a concurrent send leaves one winner and one 409.
+  const [saved] = await ctx.db
+    .insert(appaSubmissions)
+    .values({ userId: author.id, ...weekFromStart(input.weekStart), ...fields, createdAt: now })
+    .onConflictDoUpdate({
+      target: [appaSubmissions.userId, appaSubmissions.weekStart],
+      set: fields,
+      setWhere: sql`${appaSubmissions.status} = 'BORRADOR'`,
+    })
+    .returning({ id: appaSubmissions.id });
+  if (!saved) throw conflict(PANEL_MSG.alreadySent);
+
+  await audit(ctx.db, {
+    actorId: admin.id,
+    action: 'report.marked_submitted',
+    entity: 'appa_submission',
+    entityId: saved.id,
+    meta: { userId: author.id, weekStart: input.weekStart },
+  });
+  return {
+    message: PANEL_MSG.markedSubmitted,
+    submission: await loadPanelSubmission(ctx, saved.id),
+  };
+}
+
+/**
+ * Marks a sent report reviewed with the reviewer's notes; `isUpdate` changes the notes of a report
+ * already reviewed (keeping who reviewed it first and when).
+ */
+export async function reviewReport(
+  ctx: AppContext,
+  actor: Pick<UserRow, 'id'>,
+  report: { id: string; status: string; reviewedAt: Date | null },
+  input: { notes: string | null; isUpdate: boolean },
+): Promise<SubmissionMessage> {
+  if (report.status !== 'ENVIADO') throw conflict(PANEL_MSG.reviewOnlySent);
+  const now = ctx.clock();
+  const updating = report.reviewedAt !== null;
+  if (updating && !input.isUpdate) throw conflict(PANEL_MSG.alreadyReviewed);
+
+  const [saved] = updating
+    ? await ctx.db
+        .update(appaSubmissions)
+        .set({ reviewNotes: input.notes, updatedAt: now })
+        .where(eq(appaSubmissions.id, report.id))
+        .returning({ id: appaSubmissions.id })
+    : await ctx.db
+        .update(appaSubmissions)
+        .set({ reviewedAt: now, reviewedBy: actor.id, reviewNotes: input.notes, updatedAt: now })
+        // Two reviewers at once: the second finds it reviewed.
+        .where(and(eq(appaSubmissions.id, report.id), sql`${appaSubmissions.reviewedAt} is null`))
+        .returning({ id: appaSubmissions.id });
+  if (!saved) throw conflict(PANEL_MSG.alreadyReviewed);
+
+  await audit(ctx.db, {
+    actorId: actor.id,
+    action: updating ? 'report.review_updated' : 'report.reviewed',
+    entity: 'appa_submission',
+    entityId: report.id,
+  });
+  return {
+    message: updating ? PANEL_MSG.reviewUpdated : PANEL_MSG.reviewed,
+    submission: await loadPanelSubmission(ctx, report.id),
+  };
+}
