@@ -42,6 +42,11 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    { name: 'main', testIgnore: /admin-settings\.spec\.ts/ },
+    // Changes organisation-wide settings (the file limit) that other tests read: runs after them.
+    { name: 'settings', testMatch: /admin-settings\.spec\.ts/, dependencies: ['main'] },
+  ],
   webServer: {
     command: 'node e2e/start-test-server.mjs',
     url: `${baseURL}/api/health`,

@@ -27,3 +27,24 @@ test("'Recordar' in the users table e-mails that person and lists it in the hist
     sentBy: { fullName: expect.any(String) },
   });
 });
+
+test('the Configuración sender e-mails every pending author and the history shows them', async ({
+  page,
+}) => {
+  const pendingPerson = demoUser('adminReminder');
+  await signInViaApi(page, adminCredentials());
+  await page.goto('/admin?tab=configuracion');
+  const card = page.locator('form').filter({ has: page.getByLabel('Asunto') });
+  await expect(card.getByLabel('Asunto')).toHaveValue(DEFAULT_REMINDER_SUBJECT);
+  await expect(card.getByLabel('Mensaje')).toHaveValue(/\{nombre\}/);
+  await card.getByRole('button', { name: 'Enviar Recordatorios' }).click();
+
+  await expect(notices(page).getByText('Recordatorios enviados')).toBeVisible();
+  await expect(notices(page).getByText(/Se enviaron \d+ recordatorios exitosamente/)).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: 'Historial de recordatorios' })
+      .getByText(pendingPerson.fullName)
+      .first(),
+  ).toBeVisible();
+});
