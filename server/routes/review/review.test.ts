@@ -8,9 +8,8 @@ import {
   type SubmissionMessage,
 } from '../../../common/schemas/panel';
 import { appaSubmissions, auditLog, reviewComments } from '../../db/schema';
-import { authHeader, buildTestApp, buildUser, type TestApp } from '../../test/helper';
-
-type Person = Awaited<ReturnType<typeof buildUser>>;
+import { buildTestApp, buildUser, type TestApp } from '../../test/helper';
+import { requestAs, UNKNOWN_ID, type Person } from './test-support';
 
 let t: TestApp;
 let admin: Person;
@@ -21,14 +20,7 @@ let author: Person;
 let peerGerente: Person;
 let sentId: string;
 let draftId: string;
-const headers = new Map<string, Record<string, string>>();
-const as = async (user: Person) => {
-  const cached = headers.get(user.id);
-  if (cached) return cached;
-  const fresh = await authHeader(t, user);
-  headers.set(user.id, fresh);
-  return fresh;
-};
+const inject = requestAs(() => t);
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -53,13 +45,6 @@ afterAll(async () => {
   await t.close();
 });
 
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
-const inject = async (
-  user: Person | null,
-  method: 'GET' | 'POST' | 'PUT',
-  url: string,
-  payload?: object,
-) => t.app.inject({ method, url, payload, headers: user ? await as(user) : {} });
 const review = (user: Person, id: string, payload: object = {}) =>
   inject(user, 'POST', `/api/appa/${id}/review`, payload);
 const addComment = (user: Person, comment: string, id = sentId) =>

@@ -9,6 +9,7 @@ import {
 import { appaFiles, appaSubmissions, auditLog, users } from '../../db/schema';
 import { describeAdminOnly, type Endpoint } from '../../test/admin-only';
 import { authHeader, buildTestApp, buildUser, type TestApp } from '../../test/helper';
+import { UNKNOWN_ID } from './test-support';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof buildUser>>;
@@ -25,7 +26,6 @@ afterAll(async () => {
 /** The test clock's week (2026-11-18 in Lima). */
 const CURRENT_WEEK = '2026-11-16';
 const FIXTURE_WEEK = '2026-10-05';
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 const getWeek = (query = '', headers = asAdmin) =>
   t.app.inject({ method: 'GET', url: `/api/appa${query}`, headers });
