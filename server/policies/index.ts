@@ -9,7 +9,7 @@ import { audit } from '../services/audit';
  */
 export type ReportAction = 'report:read' | 'report:write';
 
-/** What only administrators do: users, settings, reminders, the audit log. */
+/** What only administrators do: users, settings, reminders, the audit log, marking a week as sent. */
 export type AdminAction =
   'users:manage' | 'settings:manage' | 'reminders:send' | 'audit:read' | 'reports:mark-submitted';
 
