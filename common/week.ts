@@ -43,3 +43,10 @@ export function weekLabel(week: Week): string {
   const end = parseISO(week.weekEnd);
   return `Semana ${getISOWeek(start)} (del ${format(start, 'dd/MM/yyyy')} al ${format(end, 'dd/MM/yyyy')})`;
 }
+
+/** The instant a week's report is due: its Monday at `time` (HH:mm) in `timeZone`. */
+export function weekDeadline(weekStart: IsoDate, time: string, timeZone: string): Date {
+  const [year = 0, month = 1, day = 1] = weekStart.split('-').map(Number);
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  return new Date(new TZDate(year, month - 1, day, hours, minutes, 0, timeZone).getTime());
+}

@@ -34,6 +34,8 @@ export const REPORT_MSG = {
   uploadAlreadyDone: 'Ese archivo ya fue subido.',
   fileGone: 'Archivo no encontrado',
   reportNotFound: 'APPA no encontrado',
+  deadlinePassed: (when: string) =>
+    `El plazo para enviar el APPA de esta semana venció el ${when} y no se aceptan envíos tardíos. Puedes guardarlo como borrador.`,
 } as const;
 
 const text = (field: string) =>
@@ -147,6 +149,8 @@ export const currentReportSchema = z.object({
   weekEnd: z.string(),
   report: reportSchema.nullable(),
   limits: uploadLimitsSchema,
+  /** The week's deadline (settings "Hora límite", organisation's timezone) and whether it binds. */
+  deadline: z.object({ at: z.string(), passed: z.boolean(), lateAllowed: z.boolean() }),
 });
 export type CurrentReport = z.infer<typeof currentReportSchema>;
 

@@ -5,7 +5,10 @@ import {
   type Report,
   type SaveReport,
 } from '../../common/schemas/report';
-import { weekOf } from '../../common/week';
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+import type { Settings } from '../../common/schemas/settings';
+import { weekDeadline, weekOf } from '../../common/week';
 import type { AppContext } from '../context';
 import { appaFiles, appaSubmissions, type UserRow } from '../db/schema';
 import { badRequest, conflict } from '../lib/errors';
@@ -35,12 +38,31 @@ async function loadOwnReport(ctx: AppContext, userId: string, weekStart: string)
 
 export async function getCurrentReport(ctx: AppContext, user: UserRow): Promise<CurrentReport> {
   const week = currentWeekOf(ctx, user);
-  const { maxFiles, maxFileBytes } = await getSettings(ctx.db);
+  const settings = await getSettings(ctx.db);
+  const deadline = deadlineOf(week.weekStart, settings);
   return {
     ...week,
     report: await loadOwnReport(ctx, user.id, week.weekStart),
-    limits: { maxFiles, maxFileBytes },
+    limits: { maxFiles: settings.maxFiles, maxFileBytes: settings.maxFileBytes },
+    deadline: {
+      at: deadline.toISOString(),
+      passed: ctx.clock() > deadline,
+      lateAllowed: settings.allowLateSubmissions,
+    },
   };
+}
+
+function deadlineOf(
+  weekStart: string,
+  settings: Pick<Settings, 'deadlineTime' | 'organisationTimezone'>,
+) {
+  return weekDeadline(weekStart, settings.deadlineTime, settings.organisationTimezone);
+}
+
+/** 'dd/mm/yyyy a las HH:mm' in the organisation's timezone, for the refusal message. */
+function deadlineText(deadline: Date, timeZone: string) {
+  const local = new TZDate(deadline.getTime(), timeZone);
+  return `${format(local, 'dd/MM/yyyy')} a las ${format(local, 'HH:mm')}`;
 }
 
 const decimal = (value: number | null) => (value === null ? null : value.toFixed(2));
@@ -55,7 +77,16 @@ export async function saveReport(
   input: SaveReport,
 ): Promise<Report> {
   const week = currentWeekOf(ctx, user);
-  const { maxFiles, maxFileBytes } = await getSettings(ctx.db);
+  const settings = await getSettings(ctx.db);
+  const { maxFiles, maxFileBytes } = settings;
+  if (input.status === 'ENVIADO' && !settings.allowLateSubmissions) {
+    const deadline = deadlineOf(week.weekStart, settings);
+    if (ctx.clock() > deadline) {
+      throw conflict(
+        REPORT_MSG.deadlinePassed(deadlineText(deadline, settings.organisationTimezone)),
+      );
+    }
+  }
   const keys = input.files.map((f) => f.objectKey);
   if (keys.length > maxFiles) throw badRequest(REPORT_MSG.tooManyFiles(maxFiles));
   if (new Set(keys).size !== keys.length) throw badRequest(REPORT_MSG.duplicateFile);

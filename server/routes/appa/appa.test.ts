@@ -97,7 +97,44 @@ describe('GET /api/appa/current', () => {
       weekEnd: '2026-11-22',
       report: null,
       limits: { maxFiles: 5, maxFileBytes: 10 * 1024 * 1024 },
+      // Monday 10:00 in Lima, the default "Hora límite" and organisation timezone.
+      deadline: { at: '2026-11-16T15:00:00.000Z', passed: true, lateAllowed: true },
     });
+  });
+});
+
+describe('the deadline setting', () => {
+  it('refuses a late send when late submissions are off, and still keeps drafts', async () => {
+    const { headers } = await author();
+    await saveSettings(t.db, { allowLateSubmissions: false }, null);
+    try {
+      const late = await save(headers, { ...complete, status: 'ENVIADO' });
+      expect(late.statusCode).toBe(409);
+      expect(late.json()).toEqual({
+        message: REPORT_MSG.deadlinePassed('16/11/2026 a las 10:00'),
+      });
+      const draft = await save(headers, { ...complete, status: 'BORRADOR' });
+      expect(draft.statusCode, draft.body).toBe(200);
+      const current = await t.app.inject({ method: 'GET', url: '/api/appa/current', headers });
+      expect(current.json().deadline).toMatchObject({ passed: true, lateAllowed: false });
+
+      // A later "Hora límite" in another timezone moves the deadline past the clock.
+      await saveSettings(
+        t.db,
+        { deadlineTime: '23:30', organisationTimezone: 'America/Santiago' },
+        null,
+      );
+      t.clock.current = new Date('2026-11-16T20:00:00Z');
+      const onTime = await save(headers, { ...complete, status: 'ENVIADO' });
+      expect(onTime.statusCode, onTime.body).toBe(200);
+    } finally {
+      t.clock.current = new Date('2026-11-18T15:00:00Z');
+      await saveSettings(
+        t.db,
+        { allowLateSubmissions: true, deadlineTime: '10:00', organisationTimezone: 'America/Lima' },
+        null,
+      );
+    }
   });
 });
 

@@ -6,15 +6,17 @@ import {
   type ReportFileInput,
 } from '@common/schemas/report';
 import { useQueryClient } from '@tanstack/react-query';
-import { LoaderCircle, Save, Send } from 'lucide-react';
+import { Clock, LoaderCircle, Save, Send } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
 import { reportKeys } from '@/lib/query-keys';
 import { useSaveReport } from '../api/save-report';
 import {
@@ -106,6 +108,8 @@ export function ReportForm({
   );
 
   const busy = save.isPending || locked || uploading;
+  // "Permitir envíos tardíos" off and the deadline gone: the server would refuse the send.
+  const sendClosed = current.deadline.passed && !current.deadline.lateAllowed;
   const pendingStatus = save.isPending ? save.variables.status : null;
 
   const submit = (status: SubmissionStatus) =>
@@ -198,9 +202,19 @@ export function ReportForm({
       </fieldset>
 
       <div className="grid gap-3 border-t pt-5">
-        <p className="text-sm text-muted-foreground">
-          El borrador puedes seguir editándolo. Una vez enviado, tu APPA ya no se puede modificar.
-        </p>
+        {sendClosed ? (
+          <Alert variant="destructive" role="status">
+            <Clock aria-hidden="true" />
+            <AlertDescription>
+              El plazo de envío de esta semana venció el {formatDateTime(current.deadline.at)} y no
+              se aceptan envíos tardíos. Aún puedes guardar tu APPA como borrador.
+            </AlertDescription>
+          </Alert>
+        ) : (
+          <p className="text-sm text-muted-foreground">
+            El borrador puedes seguir editándolo. Una vez enviado, tu APPA ya no se puede modificar.
+          </p>
+        )}
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Button
             type="button"
@@ -216,7 +230,12 @@ export function ReportForm({
             )}
             {pendingStatus === 'BORRADOR' ? 'Guardando...' : 'Guardar como Borrador'}
           </Button>
-          <Button type="button" size="lg" disabled={busy} onClick={() => void submit('ENVIADO')()}>
+          <Button
+            type="button"
+            size="lg"
+            disabled={busy || sendClosed}
+            onClick={() => void submit('ENVIADO')()}
+          >
             {pendingStatus === 'ENVIADO' ? (
               <LoaderCircle aria-hidden="true" className="animate-spin" />
             ) : (

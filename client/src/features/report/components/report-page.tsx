@@ -64,7 +64,13 @@ function WeekCard({ current, children }: { current: CurrentReport; children: Rea
     <Card>
       <CardHeader className="px-4 sm:px-6">
         <CardTitle>Tu APPA de esta semana</CardTitle>
-        <CardDescription>{weekLabel(current)}</CardDescription>
+        <CardDescription>
+          {weekLabel(current)}
+          <span className="block">
+            Plazo de envío: {formatDateTime(current.deadline.at)}
+            {current.deadline.passed && current.deadline.lateAllowed ? ' (vencido)' : ''}
+          </span>
+        </CardDescription>
       </CardHeader>
       <CardContent className="px-4 sm:px-6">{children}</CardContent>
     </Card>
