@@ -6,6 +6,7 @@ import {
   PANEL_MSG,
   reviewSchema,
   weekQuerySchema,
+  type PanelSubmission,
   type ReviewComment,
   type SubmissionMessage,
   type WeekResponse,
@@ -15,7 +16,13 @@ import { parse } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
 import { authorizeAdmin } from '../../policies';
 import { authorizeCommentEdit, authorizeListReports, authorizeReview } from '../../policies/review';
-import { listWeek, loadReportRef, markSubmitted, reviewReport } from '../../services/panel';
+import {
+  listWeek,
+  loadPanelSubmission,
+  loadReportRef,
+  markSubmitted,
+  reviewReport,
+} from '../../services/panel';
 import {
   addComment,
   editComment,
@@ -33,6 +40,14 @@ export function reviewRoutes(app: FastifyInstance, ctx: AppContext) {
     await authorizeListReports(ctx, user);
     const { weekStart } = parse(weekQuerySchema, request.query);
     return listWeek(ctx, weekStart);
+  });
+
+  // One report as the panel lists it, for whoever may read it or review it (the detail dialog).
+  app.get('/api/appa/:id', async (request): Promise<PanelSubmission> => {
+    const { user } = requireAuth(request);
+    const { id } = parse(reportParams, request.params);
+    await authorizeReview(ctx, user, 'review:read', await loadReportRef(ctx, id));
+    return loadPanelSubmission(ctx, id);
   });
 
   app.post('/api/appa/mark-submitted', async (request): Promise<SubmissionMessage> => {
