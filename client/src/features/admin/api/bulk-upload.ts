@@ -35,13 +35,14 @@ export function bulkUpload(users: BulkUserRow[]): Promise<BulkUploadResult> {
 export async function importInChunks(
   rows: BulkUserRow[],
   onProgress: (progress: BulkProgress) => void,
+  send: (users: BulkUserRow[]) => Promise<BulkUploadResult> = bulkUpload,
 ): Promise<BulkOutcome> {
   const outcome: BulkOutcome = { created: [], skipped: [], refused: [], error: null, notSent: 0 };
   onProgress({ done: 0, total: rows.length });
   for (let start = 0; start < rows.length; start += BULK_CHUNK_ROWS) {
     const chunk = rows.slice(start, start + BULK_CHUNK_ROWS);
     try {
-      const result = await bulkUpload(chunk);
+      const result = await send(chunk);
       const shift = <T extends { index: number }>(items: T[]) =>
         items.map((item) => ({ ...item, index: item.index + start }));
       outcome.created.push(...shift(result.created));
