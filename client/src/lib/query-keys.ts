@@ -39,3 +39,11 @@ export const reminderKeys = {
   /** GET /api/reminders: the history, newest first. */
   history: () => [...reminderKeys.all, 'history'] as const,
 };
+
+export const panelKeys = {
+  all: ['panel'] as const,
+  /** GET /api/appa?weekStart=: the week of the administrator panel. */
+  week: (weekStart: string) => [...panelKeys.all, 'week', weekStart] as const,
+  /** GET /api/files/submission/{id}: one report's attachments. */
+  files: (submissionId: string) => [...panelKeys.all, 'files', submissionId] as const,
+};

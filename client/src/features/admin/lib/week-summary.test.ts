@@ -1,0 +1,197 @@
+import type { PanelSubmission, PendingAuthor } from '@common/schemas/panel';
+import { describe, expect, it } from 'vitest';
+import {
+  CSV_HEADERS,
+  filterPending,
+  filterSubmissions,
+  kpiTrend,
+  paginate,
+  summaryCsvFileName,
+  summaryCsvRows,
+  type SummaryFilters,
+} from './week-summary';
+
+let n = 0;
+const uuid = () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
+
+function author(fullName: string, email: string, unidad: string | null) {
+  return {
+    id: uuid(),
+    fullName,
+    email,
+    cargo: 'Analista',
+    unidadOrganizacional: unidad,
+    role: 'USER' as const,
+    slug: email.split('@')[0] ?? 'x',
+  };
+}
+
+function report(
+  user: ReturnType<typeof author>,
+  over: Partial<PanelSubmission> = {},
+): PanelSubmission {
+  return {
+    id: uuid(),
+    userId: user.id,
+    user,
+    weekStart: '2026-11-16',
+    weekEnd: '2026-11-22',
+    status: 'ENVIADO',
+    submittedAt: '2026-11-16T15:30:00.000Z',
+    createdAt: '2026-11-16T15:00:00.000Z',
+    updatedAt: '2026-11-16T15:30:00.000Z',
+    avances: 'Avances',
+    planes: 'Planes',
+    problemas: '',
+    ayuda: '',
+    kpiNombre: 'Ventas',
+    kpiMetaPct: 90,
+    kpiLogroPct: 95.5,
+    fileCount: 2,
+    reviewedAt: null,
+    reviewer: null,
+    reviewNotes: null,
+    commentCount: 0,
+    openTaskCount: 0,
+    markedSubmittedBy: null,
+    ...over,
+  };
+}
+
+const jose = author('José Pérez', 'jperez@example.com', 'Ventas');
+const ana = author('Ana Torres', 'ana@example.com', 'Marketing');
+const luis = author('Luis Gómez', 'luis@example.com', null);
+const sent = report(jose);
+const draft = report(ana, { status: 'BORRADOR', submittedAt: null });
+const noTeam = report(luis);
+const all = [sent, draft, noTeam];
+
+const filters = (over: Partial<SummaryFilters> = {}): SummaryFilters => ({
+  search: '',
+  status: 'todos',
+  team: '',
+  ...over,
+});
+
+describe('filterSubmissions', () => {
+  it('keeps everything without filters', () => {
+    expect(filterSubmissions(all, filters())).toEqual(all);
+  });
+
+  it('filters by status', () => {
+    expect(filterSubmissions(all, filters({ status: 'enviados' }))).toEqual([sent, noTeam]);
+    expect(filterSubmissions(all, filters({ status: 'borradores' }))).toEqual([draft]);
+  });
+
+  it('searches name or e-mail without accents or case', () => {
+    expect(filterSubmissions(all, filters({ search: 'JOSE' }))).toEqual([sent]);
+    expect(filterSubmissions(all, filters({ search: 'ana@' }))).toEqual([draft]);
+  });
+
+  it('filters by team, leaving out people without one', () => {
+    expect(filterSubmissions(all, filters({ team: 'Marketing' }))).toEqual([draft]);
+    expect(filterSubmissions(all, filters({ team: 'Ventas', status: 'borradores' }))).toEqual([]);
+  });
+});
+
+describe('filterPending', () => {
+  const pending: PendingAuthor[] = [
+    { ...author('Gómez Ñique', 'g@example.com', 'Ventas'), draft: false },
+    { ...author('Rosa Díaz', 'r@example.com', 'Logística'), draft: true },
+  ];
+
+  it('searches and filters by team', () => {
+    expect(filterPending(pending, { search: 'nique', team: '' })).toEqual([pending[0]]);
+    expect(filterPending(pending, { search: '', team: 'Logística' })).toEqual([pending[1]]);
+    expect(filterPending(pending, { search: 'rosa', team: 'Ventas' })).toEqual([]);
+  });
+});
+
+describe('kpiTrend', () => {
+  it('is up when achieved reaches the goal, down below it', () => {
+    expect(kpiTrend(90, 90)).toBe('up');
+    expect(kpiTrend(90, 95.5)).toBe('up');
+    expect(kpiTrend(90, 89.99)).toBe('down');
+    expect(kpiTrend(0, 0)).toBe('up');
+  });
+
+  it('shows nothing unless both values are present', () => {
+    expect(kpiTrend(null, 80)).toBeNull();
+    expect(kpiTrend(80, null)).toBeNull();
+    expect(kpiTrend(null, null)).toBeNull();
+  });
+});
+
+describe('paginate', () => {
+  const rows = Array.from({ length: 45 }, (_, i) => i);
+
+  it('cuts pages of 20', () => {
+    expect(paginate(rows, 1)).toEqual({ rows: rows.slice(0, 20), page: 1, pageCount: 3 });
+    expect(paginate(rows, 3)).toEqual({ rows: rows.slice(40), page: 3, pageCount: 3 });
+  });
+
+  it('clamps the page into range and always has a page 1', () => {
+    expect(paginate(rows, 9).page).toBe(3);
+    expect(paginate(rows, 0).page).toBe(1);
+    expect(paginate([], 2)).toEqual({ rows: [], page: 1, pageCount: 1 });
+    expect(paginate(rows.slice(0, 20), 1).pageCount).toBe(1);
+  });
+});
+
+describe('summaryCsvRows', () => {
+  it('writes one row per report and per pending person without a report', () => {
+    const pending: PendingAuthor[] = [
+      { ...ana, draft: true },
+      { ...author('Rosa Díaz', 'r@example.com', 'Logística'), draft: false },
+    ];
+    const rows = summaryCsvRows(
+      [
+        report(jose, {
+          problemas: 'Retraso',
+          ayuda: 'Presupuesto',
+          reviewedAt: '2026-11-17T10:00:00Z',
+        }),
+        draft,
+      ],
+      pending,
+      'America/Lima',
+    );
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toEqual([
+      'José Pérez',
+      'jperez@example.com',
+      'Analista',
+      'Ventas',
+      'Enviado',
+      '16/11/2026 10:30',
+      'Ventas',
+      90,
+      95.5,
+      2,
+      'Retraso',
+      'Presupuesto',
+      'Sí',
+    ]);
+    expect(rows[1]?.[4]).toBe('Borrador');
+    expect(rows[2]).toEqual([
+      'Rosa Díaz',
+      'r@example.com',
+      'Analista',
+      'Logística',
+      'Sin enviar',
+      null,
+      null,
+      null,
+      null,
+      0,
+      null,
+      null,
+      'No',
+    ]);
+    expect(rows.every((row) => row.length === CSV_HEADERS.length)).toBe(true);
+  });
+
+  it('names the file after the week', () => {
+    expect(summaryCsvFileName('2026-11-16')).toBe('appa-semana-2026-11-16.csv');
+  });
+});
