@@ -25,6 +25,7 @@ import { objectRoutes } from './routes/objects';
 import { reminderRoutes } from './routes/reminders';
 import { reviewRoutes } from './routes/review';
 import { reviewTaskRoutes } from './routes/review/tasks';
+import { exportRoutes } from './routes/reports';
 import { createMailer, type Mailer } from './services/mail';
 import { createStorage } from './storage';
 import type { FileStorage } from './storage/types';
@@ -98,6 +99,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   reminderRoutes(app, ctx);
   reviewRoutes(app, ctx);
   reviewTaskRoutes(app, ctx);
+  exportRoutes(app, ctx);
   await app.register(objectRoutes(ctx));
 
   const clientDir = options.clientDir === undefined ? defaultClientDir() : options.clientDir;

@@ -6,7 +6,7 @@ import { notFound } from '../lib/errors';
 import { presentComment } from '../presenters/panel';
 import { audit } from './audit';
 
-async function loadComments(ctx: AppContext, where: SQL): Promise<ReviewComment[]> {
+export async function loadComments(ctx: AppContext, where: SQL): Promise<ReviewComment[]> {
   const rows = await ctx.db
     .select({
       id: reviewComments.id,

@@ -103,6 +103,18 @@ export class LocalStorage implements FileStorage {
     return { kind: 'stream', stream: fs.createReadStream(file), sizeBytes: s.size };
   }
 
+  async read(key: string): Promise<Readable | null> {
+    // A key that is not ours names no object here.
+    if (!UPLOAD_KEY_PATTERN.test(key)) return null;
+    const file = this.pathOf(key);
+    try {
+      await fs.promises.access(file, fs.constants.R_OK);
+    } catch {
+      return null;
+    }
+    return fs.createReadStream(file);
+  }
+
   async delete(key: string) {
     await fs.promises.rm(this.pathOf(key), { force: true });
   }

@@ -68,8 +68,13 @@ describe('the S3 driver', () => {
     expect(got.headers.get('content-disposition')).toBe(
       `attachment; filename="informe a_o.txt"; filename*=UTF-8''informe%20a%C3%B1o.txt`,
     );
+    const read = await storage.read(KEY);
+    const chunks: Buffer[] = [];
+    for await (const chunk of read ?? []) chunks.push(Buffer.from(chunk as Uint8Array));
+    expect(Buffer.concat(chunks).toString()).toBe('hola!');
     await storage.delete(KEY);
     expect(await storage.stat(KEY)).toBeNull();
+    expect(await storage.read(KEY)).toBeNull();
   });
 
   it('carries the whole report flow: ticket, direct PUT, link, download by redirect', async () => {

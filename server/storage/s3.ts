@@ -5,6 +5,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
+import type { Readable } from 'node:stream';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import {
   attachmentDisposition,
@@ -87,6 +88,21 @@ export class S3Storage implements FileStorage {
       kind: 'redirect',
       url: await getSignedUrl(this.client, command, { expiresIn: expiresSeconds }),
     };
+  }
+
+  async read(key: string): Promise<Readable | null> {
+    try {
+      const object = await this.client.send(
+        new GetObjectCommand({ Bucket: this.settings.bucket, Key: key }),
+      );
+      // In Node the SDK's body is an IncomingMessage, a Readable.
+      return (object.Body as Readable | undefined) ?? null;
+    } catch (error) {
+      const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata
+        ?.httpStatusCode;
+      if (status === 404 || status === 403) return null;
+      throw error;
+    }
   }
 
   async delete(key: string) {

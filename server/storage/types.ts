@@ -25,6 +25,8 @@ export interface FileStorage {
   /** The stored object's size, or null when there is none. */
   stat(key: string): Promise<{ sizeBytes: number } | null>;
   download(key: string, fileName: string, expiresSeconds: number): Promise<Download>;
+  /** The stored bytes, read by the server itself (zip exports); null when there is no object. */
+  read(key: string): Promise<Readable | null>;
   delete(key: string): Promise<void>;
 }
 

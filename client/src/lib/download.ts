@@ -1,5 +1,3 @@
-import Papa from 'papaparse';
-
 /** Saves `content` as a file the browser downloads, without a round trip to the server. */
 export function downloadFile(fileName: string, content: string, type: string) {
   const url = URL.createObjectURL(new Blob([content], { type }));
@@ -13,10 +11,5 @@ export function downloadFile(fileName: string, content: string, type: string) {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-/**
- * CSV a spreadsheet opens correctly (DESIGN.md "Exports"): UTF-8 with BOM so accents survive,
- * cells that start with = + - @ escaped so they are never run as formulas.
- */
-export function toCsv(fields: string[], rows: (string | number | null)[][]): string {
-  return `\uFEFF${Papa.unparse({ fields, data: rows }, { escapeFormulae: true, newline: '\r\n' })}`;
-}
+/** The shared CSV rule (BOM, CRLF, formula escaping), also used by the server's exports. */
+export { toCsv } from '@common/csv';

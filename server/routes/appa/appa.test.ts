@@ -8,6 +8,7 @@ import { appaFiles, appaSubmissions, auditLog, uploads } from '../../db/schema';
 import { saveSettings } from '../../services/settings';
 import { removeUnlinkedUploads } from '../../services/uploads';
 import { authHeader, buildTestApp, buildUser, type TestApp } from '../../test/helper';
+import { uploadFile } from '../../test/uploads';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -38,27 +39,8 @@ const complete = {
 };
 
 /** Asks for a ticket and PUTs `bytes` to it, as the browser does. */
-async function upload(headers: Headers, fileName: string, bytes: Buffer, declared = bytes.length) {
-  const ticket = await t.app.inject({
-    method: 'POST',
-    url: '/api/objects/upload',
-    headers,
-    payload: { fileName, sizeBytes: declared, contentType: 'application/pdf' },
-  });
-  expect(ticket.statusCode, ticket.body).toBe(200);
-  const body = ticket.json<UploadTicket>();
-  const put = await t.app.inject({
-    method: 'PUT',
-    url: body.uploadURL,
-    headers: { 'content-type': 'application/pdf' },
-    payload: bytes,
-  });
-  return {
-    ticket: body,
-    put,
-    file: { objectKey: body.objectKey, fileName, sizeBytes: bytes.length },
-  };
-}
+const upload = (headers: Headers, fileName: string, bytes: Buffer, declared = bytes.length) =>
+  uploadFile(t, headers, fileName, bytes, declared);
 
 const storedFiles = () =>
   fs.readdirSync(path.join(t.dataDir, 'files')).filter((f) => !f.startsWith('.'));
