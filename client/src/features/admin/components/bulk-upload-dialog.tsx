@@ -250,14 +250,14 @@ function BulkResult({ finished }: { finished: Finished }) {
           </AlertDescription>
         </Alert>
       ) : null}
-      <dl className="grid grid-cols-3 gap-2 text-center">
+      <dl className="grid min-w-0 grid-cols-3 gap-2 text-center">
         {[
           ['Creados', created],
           ['Omitidos', skipped],
           ['Rechazados', refused],
         ].map(([label, n]) => (
-          <div key={label} className="rounded-lg border p-3">
-            <dt className="text-xs text-muted-foreground">{label}</dt>
+          <div key={label} className="min-w-0 rounded-lg border px-1 py-2 sm:p-3">
+            <dt className="truncate text-xs text-muted-foreground">{label}</dt>
             <dd className="text-2xl font-semibold tabular-nums">{numberEs(Number(n))}</dd>
           </div>
         ))}
@@ -271,12 +271,16 @@ function BulkResult({ finished }: { finished: Finished }) {
         ) : (
           <Alert variant="success" role="status">
             <CircleCheck aria-hidden="true" />
-            <AlertDescription className="grid gap-3">
+            <AlertDescription className="grid min-w-0 gap-3">
               <span>
                 Cada persona recibió sus credenciales por correo. Descarga ahora el archivo con las
                 contraseñas temporales: solo se puede descargar una vez.
               </span>
-              <Button type="button" className="justify-self-start" onClick={downloadCredentials}>
+              <Button
+                type="button"
+                className="h-auto min-h-10 justify-self-start whitespace-normal"
+                onClick={downloadCredentials}
+              >
                 <Download aria-hidden="true" />
                 Descargar credenciales (CSV)
               </Button>
