@@ -54,6 +54,10 @@ const RESERVED = {
   adminReminder: ['USER', 15],
   // Sees the report form while the administrator has lowered "Máximo de archivos" to 1.
   settingsFileLimit: ['USER', 14],
+  // Resumen Semanal: one sends this week's report, the administrator marks the other as sent.
+  // Both have no report this week in the demo organisation.
+  summarySender: ['LIDER', 5],
+  summaryMarkedSent: ['GERENTE', 2],
 } as const satisfies Record<string, readonly [Role, number]>;
 
 export type Purpose = keyof typeof RESERVED;

@@ -1,4 +1,6 @@
 import {
+  DEFAULT_REMINDER_MESSAGE,
+  DEFAULT_REMINDER_SUBJECT,
   sendRemindersResponseSchema,
   type SendRemindersInput,
   type SendRemindersResponse,
@@ -11,6 +13,20 @@ import { reminderKeys } from '@/lib/query-keys';
 /** POST /api/reminders/send (ADMIN): answers how many e-mails went out. */
 export function sendReminders(input: SendRemindersInput): Promise<SendRemindersResponse> {
   return api.post('/api/reminders/send', sendRemindersResponseSchema, input);
+}
+
+/** A reminder to these people with the default subject and message, about `weekStart` if given. */
+export function defaultReminderTo(
+  userIds: readonly string[],
+  weekStart?: string,
+): SendRemindersInput {
+  return {
+    type: 'specific',
+    userIds: [...userIds],
+    subject: DEFAULT_REMINDER_SUBJECT,
+    message: DEFAULT_REMINDER_MESSAGE,
+    weekStart,
+  };
 }
 
 /** Spec 2 §8: 'Recordatorios enviados' with the server's count, or the error with its message. */

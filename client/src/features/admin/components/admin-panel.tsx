@@ -6,6 +6,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useSignedInUser } from '@/lib/api/get-current-user';
 import { ComingSoonCard } from './coming-soon-card';
 import { ConfigurationTab } from './configuration-tab';
+import { SummaryTab } from './summary-tab';
 import { UsersTab } from './users-tab';
 
 const TABS = [
@@ -18,8 +19,8 @@ const TABS = [
 
 type TabValue = (typeof TABS)[number]['value'];
 
-// Until the weekly summary exists, the panel opens on the one tab that works.
-const DEFAULT_TAB: TabValue = 'usuarios';
+// Spec 2 §2: the panel opens on the weekly summary.
+const DEFAULT_TAB: TabValue = 'resumen';
 
 const isTab = (value: string | null): value is TabValue => TABS.some((t) => t.value === value);
 
@@ -54,7 +55,9 @@ export function AdminPanel() {
         </TabsList>
         {TABS.map(({ value, label }) => (
           <TabsContent key={value} value={value}>
-            {value === 'usuarios' ? (
+            {value === 'resumen' ? (
+              <SummaryTab />
+            ) : value === 'usuarios' ? (
               <UsersTab />
             ) : value === 'configuracion' ? (
               <ConfigurationTab />

@@ -1,0 +1,79 @@
+import { DEFAULT_REMINDER_MESSAGE, DEFAULT_REMINDER_SUBJECT } from '@common/schemas/reminders';
+import type { PendingAuthor } from '@common/schemas/panel';
+import { weekLabel, type Week } from '@common/week';
+import { BellRing, LoaderCircle } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useSendReminders } from '../api/send-reminders';
+import { PendingBadge } from './submission-status-badge';
+import { RemindUserButton } from './remind-user-button';
+
+/** 'Usuarios sin APPA': who has not sent the week's report, each with 'Recordar', and remind-all. */
+export function PendingAuthorsCard({
+  pending,
+  week,
+}: {
+  pending: readonly PendingAuthor[];
+  week: Week;
+}) {
+  const send = useSendReminders();
+  return (
+    <Card>
+      <CardHeader className="gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="grid gap-1.5">
+          <CardTitle as="h3">Usuarios sin APPA</CardTitle>
+          <CardDescription>
+            {pending.length === 1
+              ? '1 persona no ha enviado su APPA de esta semana.'
+              : `${pending.length} personas no han enviado su APPA de esta semana.`}
+          </CardDescription>
+        </div>
+        <Button
+          variant="outline"
+          disabled={send.isPending}
+          onClick={() =>
+            send.mutate({
+              type: 'pending',
+              subject: DEFAULT_REMINDER_SUBJECT,
+              message: DEFAULT_REMINDER_MESSAGE,
+              weekStart: week.weekStart,
+            })
+          }
+        >
+          {send.isPending ? (
+            <LoaderCircle aria-hidden="true" className="animate-spin" />
+          ) : (
+            <BellRing aria-hidden="true" />
+          )}
+          Recordar a todos
+        </Button>
+      </CardHeader>
+      <CardContent>
+        <ul
+          className="grid max-h-80 gap-2 overflow-y-auto rounded-lg outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          aria-label="Usuarios sin APPA"
+          // Scrolls when the list is long: a keyboard must be able to scroll it too.
+          tabIndex={0}
+        >
+          {pending.map((person) => (
+            <li
+              key={person.id}
+              className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border px-3 py-2"
+            >
+              <div className="min-w-0 flex-1 basis-48">
+                <p className="font-medium break-words">{person.fullName}</p>
+                <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
+                  {person.email}
+                  {person.cargo ? ` · ${person.cargo}` : ''}
+                </p>
+                <p className="text-xs text-muted-foreground">{weekLabel(week)}</p>
+              </div>
+              <PendingBadge draft={person.draft} />
+              <RemindUserButton user={person} weekStart={week.weekStart} showText />
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,18 @@
+import { CircleAlert } from 'lucide-react';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+
+/** A failed load, with the reason and 'Reintentar'. */
+export function RetryAlert({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <Alert variant="destructive" role="alert">
+      <CircleAlert aria-hidden="true" />
+      <AlertDescription className="flex flex-wrap items-center gap-3">
+        <span>{message}</span>
+        <Button size="sm" variant="outline" onClick={onRetry}>
+          Reintentar
+        </Button>
+      </AlertDescription>
+    </Alert>
+  );
+}

@@ -1,0 +1,72 @@
+import type { PanelSubmission } from '@common/schemas/panel';
+import { Download, FileText } from 'lucide-react';
+import { DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
+import { formatKilobytes } from '@/lib/format';
+import { fileDownloadUrl } from '@/features/report/api/download-file';
+import { useSubmissionFiles } from '../api/get-submission-files';
+import { RetryAlert } from './retry-alert';
+
+/** Spec 2 §8: a refusal and a network failure read differently. */
+function filesErrorMessage(error: Error) {
+  return error instanceof ApiError && error.isNetworkError
+    ? 'Error al cargar los archivos'
+    : `No se pudieron cargar los archivos. ${error.message}`;
+}
+
+/** An upload never has 0 bytes: a size of 0 (or none) is one the server does not know. */
+const sizeText = (bytes: number) =>
+  Number.isFinite(bytes) && bytes > 0 ? formatKilobytes(bytes) : 'Tamaño desconocido';
+
+/** 'Archivos Adjuntos': one report's attachments, each downloadable. */
+export function SubmissionFilesDialogBody({ submission }: { submission: PanelSubmission }) {
+  const files = useSubmissionFiles(submission.id);
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>Archivos Adjuntos</DialogTitle>
+        <DialogDescription>APPA de {submission.user.fullName}</DialogDescription>
+      </DialogHeader>
+      {files.isPending ? (
+        <div className="flex justify-center py-6">
+          <Spinner label="Cargando archivos" />
+        </div>
+      ) : files.isError ? (
+        <RetryAlert message={filesErrorMessage(files.error)} onRetry={() => void files.refetch()} />
+      ) : files.data.length === 0 ? (
+        <p className="py-4 text-center text-sm text-muted-foreground">
+          Este APPA no tiene archivos adjuntos.
+        </p>
+      ) : (
+        <ul className="grid gap-2">
+          {files.data.map((file) => (
+            <li
+              key={file.id}
+              className="flex items-center gap-3 rounded-md border bg-muted/40 px-3 py-2"
+            >
+              <FileText aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+              <span className="min-w-0 flex-1">
+                <span className="block truncate text-sm font-medium" title={file.fileName}>
+                  {file.fileName}
+                </span>
+                <span className="block text-xs text-muted-foreground">
+                  {sizeText(file.sizeBytes)}
+                </span>
+              </span>
+              <a
+                href={fileDownloadUrl(file.id)}
+                download={file.fileName}
+                className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                aria-label={`Descargar ${file.fileName}`}
+              >
+                <Download aria-hidden="true" className="size-4" />
+                Descargar
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,194 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import type { WeekResponse } from '../common/schemas/panel';
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { adminCredentials, demoUser, freshPassword } from './support/demo-users';
+import { notices } from './support/forms';
+import { ORIGIN, signInReady, signInViaApi, signOutViaApi } from './support/session';
+
+/** The administrator on Resumen Semanal, the tab the panel opens on. */
+async function openSummary(page: Page) {
+  await signInViaApi(page, adminCredentials());
+  await page.goto('/admin');
+  await expect(page.getByRole('tab', { name: 'Resumen Semanal' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(page.getByRole('button', { name: /Pendientes/ })).toBeVisible();
+}
+
+/** The current week as the administrator's API sees it. */
+async function currentWeek(page: Page): Promise<WeekResponse> {
+  const response = await page.request.get('/api/appa');
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as WeekResponse;
+}
+
+const rowOf = (page: Page, fullName: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: fullName }) });
+
+const search = (page: Page) => page.getByRole('searchbox', { name: 'Buscar' });
+
+test("an author's sent report shows in Enviados with its KPI, and the team filter narrows the table", async ({
+  page,
+}) => {
+  const author = demoUser('summarySender');
+  await signInReady(page, author, freshPassword());
+  const sent = await page.request.post('/api/appa', {
+    headers: { Origin: ORIGIN },
+    data: {
+      avances: 'Cerramos la integración con el proveedor de pagos.',
+      planes: 'Pasar a producción el lunes.',
+      problemas: 'Una caída del servicio de pruebas.',
+      ayuda: '',
+      kpiNombre: 'Integraciones cerradas',
+      kpiMetaPct: 80,
+      kpiLogroPct: 95.5,
+      status: 'ENVIADO',
+      files: [],
+    },
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+  await signOutViaApi(page);
+
+  await openSummary(page);
+  await page.getByLabel('Estado').selectOption('enviados');
+  await search(page).fill(author.fullName);
+  const row = rowOf(page, author.fullName);
+  await expect(row).toContainText('Enviado');
+  await expect(row).toContainText('95.5% / 80%');
+  await expect(row.getByRole('img', { name: 'Meta alcanzada' })).toBeVisible();
+  await expect(row.getByRole('img', { name: 'Reportó problemas' })).toBeVisible();
+  await expect(row.getByRole('img', { name: 'Solicitó ayuda' })).toHaveCount(0);
+  await expect(
+    row.getByRole('link', { name: `Descargar APPA de ${author.fullName} como texto` }),
+  ).toHaveAttribute('href', /^\/api\/appa\/[0-9a-f-]+\/download$/);
+
+  // The team filter offers the week's teams and keeps only that team's reports.
+  const week = await currentWeek(page);
+  const mine = week.submissions.find((s) => s.user.fullName === author.fullName);
+  const team = mine?.user.unidadOrganizacional;
+  expect(team).toBeTruthy();
+  await search(page).fill('');
+  await page.getByLabel('Estado').selectOption('todos');
+  await page.getByLabel('Equipo').selectOption(team ?? '');
+  const expected = week.submissions.filter((s) => s.user.unidadOrganizacional === team).length;
+  await expect(page.getByText(`${expected} de ${week.submissions.length} APPAs`)).toBeVisible();
+  expect(expected).toBeLessThan(week.submissions.length);
+  const table = page.getByRole('region', { name: 'Tabla de APPAs de la semana' });
+  await expect(table.getByRole('rowheader')).toHaveCount(Math.min(expected, 20));
+  for (const header of await table.getByRole('rowheader').all()) {
+    await expect(header).toContainText(team ?? '');
+  }
+
+  // The attachments badge opens 'Archivos Adjuntos'.
+  await search(page).fill(author.fullName);
+  await row.getByRole('button', { name: `Archivos adjuntos de ${author.fullName}: 0` }).click();
+  const files = page.getByRole('dialog', { name: 'Archivos Adjuntos' });
+  await expect(files).toContainText('Este APPA no tiene archivos adjuntos.');
+  await files.getByRole('button', { name: 'Cerrar' }).click();
+
+  // 'Ver' opens the report.
+  await row.getByRole('button', { name: `Ver APPA de ${author.fullName}` }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+});
+
+test('a pending person is marked as sent and leaves the pending table', async ({ page }) => {
+  const person = demoUser('summaryMarkedSent');
+  await openSummary(page);
+  await page.getByRole('button', { name: /Pendientes/ }).click();
+  await expect(page.getByLabel('Estado')).toHaveValue('pendientes');
+  await expect(page.getByRole('button', { name: /Pendientes/ })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await search(page).fill(person.fullName);
+  const row = rowOf(page, person.fullName);
+  await expect(row).toContainText('Sin enviar');
+
+  await row.getByRole('button', { name: `Marcar como enviado a ${person.fullName}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Marcar como enviado' });
+  await expect(confirm).toContainText('no se puede deshacer');
+  await expectNoSeriousA11yViolations(page);
+  await confirm.getByRole('button', { name: 'Marcar como enviado' }).click();
+  await expect(notices(page)).toContainText('Usuario marcado como enviado');
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText('Ninguna persona pendiente coincide con los filtros.')).toBeVisible();
+
+  // Now among the sent reports.
+  await page.getByLabel('Estado').selectOption('enviados');
+  await expect(rowOf(page, person.fullName)).toContainText('Enviado');
+});
+
+test('Exportar CSV downloads the filtered rows, readable by a spreadsheet', async ({ page }) => {
+  await openSummary(page);
+  const week = await currentWeek(page);
+  const someone = week.submissions[0];
+  expect(someone).toBeDefined();
+  await search(page).fill(someone?.user.email ?? '');
+  await expect(page.getByText(/^1 de \d+ APPAs$/)).toBeVisible();
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Exportar CSV' }).click();
+  const file = await downloading;
+  expect(file.suggestedFilename()).toBe(`appa-semana-${week.weekStart}.csv`);
+  const content = await readFile(await file.path(), 'utf8');
+  expect(content.startsWith('\uFEFF')).toBe(true);
+  const lines = content.slice(1).trim().split('\r\n');
+  expect(lines[0]).toBe(
+    'Nombre,Correo,Cargo,Unidad,Estado,Enviado el,KPI,Meta %,Logro %,Archivos,Problemas,Ayuda,Revisado',
+  );
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain(someone?.user.email ?? '');
+  await expect(notices(page)).toContainText('CSV generado');
+});
+
+test('selected rows get the floating bar, and the week is kept in the address', async ({
+  page,
+}) => {
+  await openSummary(page);
+  const table = page.getByRole('region', { name: 'Tabla de APPAs de la semana' });
+  const boxes = table.getByRole('checkbox', { name: /^Seleccionar a / });
+  await boxes.nth(0).check();
+  await boxes.nth(1).check();
+  const bar = page.getByRole('region', { name: 'Acciones de la selección' });
+  await expect(bar).toContainText('2 seleccionados');
+  await expect(bar.getByRole('link', { name: 'Descargar todo' })).toHaveAttribute(
+    'href',
+    /^\/api\/appa\/export\/zip\?ids=[0-9a-f-]+,[0-9a-f-]+$/,
+  );
+  await expect(bar.getByRole('button', { name: 'Recordar' })).toBeEnabled();
+  await expectNoSeriousA11yViolations(page);
+  await bar.getByRole('button', { name: 'Limpiar selección' }).click();
+  await expect(bar).toBeHidden();
+  await expect(boxes.nth(0)).not.toBeChecked();
+
+  // Real pagination: 20 rows a page.
+  await expect(page.getByText(/^Página 1 de \d+$/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Anterior' })).toBeDisabled();
+
+  // The week before, kept across a reload.
+  const weekSelect = page.getByLabel('Semana', { exact: true });
+  const previous = await weekSelect.locator('option').nth(1).getAttribute('value');
+  await weekSelect.selectOption(previous ?? '');
+  await expect(page).toHaveURL(new RegExp(`semana=${previous}`));
+  await page.reload();
+  await expect(weekSelect).toHaveValue(previous ?? '');
+  await expect(table).toBeVisible();
+});
+
+test('on a phone the summary never scrolls sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await openSummary(page);
+  await expect(page.getByRole('region', { name: 'Tabla de APPAs de la semana' })).toBeVisible();
+  await page
+    .getByRole('region', { name: 'Tabla de APPAs de la semana' })
+    .getByRole('checkbox', { name: /^Seleccionar a / })
+    .first()
+    .check();
+  await expect(page.getByRole('region', { name: 'Acciones de la selección' })).toBeVisible();
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBe(0);
+});
