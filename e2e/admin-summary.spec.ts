@@ -63,6 +63,13 @@ test("an author's sent report shows in Enviados with its KPI, and the team filte
   await expect(
     row.getByRole('link', { name: `Descargar APPA de ${author.fullName} como texto` }),
   ).toHaveAttribute('href', /^\/api\/appa\/[0-9a-f-]+\/download$/);
+  const textHref = await row
+    .getByRole('link', { name: `Descargar APPA de ${author.fullName} como texto` })
+    .getAttribute('href');
+  const asText = await page.request.get(textHref ?? '');
+  expect(asText.status()).toBe(200);
+  expect(asText.headers()['content-type']).toMatch(/^text\/plain/);
+  expect(await asText.text()).toContain('Cerramos la integración con el proveedor de pagos.');
 
   // The team filter offers the week's teams and keeps only that team's reports.
   const week = await currentWeek(page);
@@ -158,6 +165,10 @@ test('selected rows get the floating bar, and the week is kept in the address', 
     /^\/api\/appa\/export\/zip\?ids=[0-9a-f-]+,[0-9a-f-]+$/,
   );
   await expect(bar.getByRole('button', { name: 'Recordar' })).toBeEnabled();
+  const zipHref = await bar.getByRole('link', { name: 'Descargar todo' }).getAttribute('href');
+  const zip = await page.request.get(zipHref ?? '');
+  expect(zip.status()).toBe(200);
+  expect(zip.headers()['content-type']).toBe('application/zip');
   await expectNoSeriousA11yViolations(page);
   await bar.getByRole('button', { name: 'Limpiar selección' }).click();
   await expect(bar).toBeHidden();
@@ -191,4 +202,16 @@ test('on a phone the summary never scrolls sideways', async ({ page }) => {
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow).toBe(0);
+});
+
+test('a week that cannot be loaded offers Reintentar', async ({ page }) => {
+  await signInViaApi(page, adminCredentials());
+  await page.route('**/api/appa?weekStart=*', (route) => route.abort('connectionrefused'));
+  await page.goto('/admin?tab=resumen');
+  const failure = page.getByRole('alert').filter({ hasText: 'No se pudo cargar el resumen' });
+  // The client retries a network failure twice before it gives up.
+  await expect(failure).toBeVisible({ timeout: 15_000 });
+  await page.unroute('**/api/appa?weekStart=*');
+  await failure.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(page.getByRole('region', { name: 'Tabla de APPAs de la semana' })).toBeVisible();
 });

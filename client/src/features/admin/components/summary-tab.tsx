@@ -128,7 +128,12 @@ export function SummaryTab() {
               setPage(1);
             }}
           />
-          <Button variant="outline" disabled={!data} onClick={exportCsv}>
+          <Button
+            variant="outline"
+            className="w-full sm:w-auto"
+            disabled={!data}
+            onClick={exportCsv}
+          >
             <FileSpreadsheet aria-hidden="true" />
             Exportar CSV
           </Button>
