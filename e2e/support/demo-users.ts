@@ -58,6 +58,9 @@ const RESERVED = {
   // Both have no report this week in the demo organisation.
   summarySender: ['LIDER', 5],
   summaryMarkedSent: ['GERENTE', 2],
+  // Revisión de APPAs: the author sends their draft of this week; the board member gets a task.
+  reviewAuthor: ['LIDER', 6],
+  reviewAssignee: ['CONSEJO', 1],
 } as const satisfies Record<string, readonly [Role, number]>;
 
 export type Purpose = keyof typeof RESERVED;

@@ -46,4 +46,12 @@ export const panelKeys = {
   week: (weekStart: string) => [...panelKeys.all, 'week', weekStart] as const,
   /** GET /api/files/submission/{id}: one report's attachments. */
   files: (submissionId: string) => [...panelKeys.all, 'files', submissionId] as const,
+  /** GET /api/appa/{id}: one report, as the detail dialog keeps it current. */
+  detail: (submissionId: string) => [...panelKeys.all, 'appa', submissionId] as const,
+  /** GET /api/appa/{id}/comments. */
+  comments: (submissionId: string) => [...panelKeys.all, 'comments', submissionId] as const,
+  /** GET /api/review-tasks/submission/{id}. */
+  tasks: (submissionId: string) => [...panelKeys.all, 'tasks', submissionId] as const,
+  /** GET /api/review-tasks/mine: 'Mis tareas'. */
+  myTasks: () => [...panelKeys.all, 'my-tasks'] as const,
 };

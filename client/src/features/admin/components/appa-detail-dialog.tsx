@@ -1,18 +1,207 @@
 import type { PanelSubmission } from '@common/schemas/panel';
-import { DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { weekLabel } from '@common/week';
+import { Download, FileText } from 'lucide-react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import {
+  DialogClose,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { fileDownloadUrl } from '@/features/report/api/download-file';
+import { useSignedInUser } from '@/lib/api/get-current-user';
+import { formatDateTime, formatKilobytes } from '@/lib/format';
+import { useAppa } from '../api/get-appa';
+import { useSubmissionFiles } from '../api/get-submission-files';
+import { KpiTrendIcon } from './kpi-trend-icon';
+import { ReviewComments } from './review-comments';
+import { ReviewStatus } from './review-status-form';
+import { ReviewTasks } from './review-tasks';
+import { SubmissionStatusBadge } from './submission-status-badge';
+
+/** Where the dialog puts the focus when it opens: 'Comentarios' and 'Marcar Revisado' of a card. */
+export type DetailFocus = 'comments' | 'review';
+
+/** GET /api/appa/{id}/download: the report as text (built by the exports). */
+export const appaDownloadUrl = (id: string) => `/api/appa/${encodeURIComponent(id)}/download`;
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    // min-w-0: a grid item of the dialog may not widen it (a long word, a text box's placeholder).
+    <section className="grid min-w-0 gap-2 border-t pt-4" aria-label={title}>
+      <h3 className="text-sm font-semibold">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function ReportText({ title, text }: { title: string; text: string }) {
+  return (
+    <Section title={title}>
+      {text.trim() ? (
+        <p className="text-sm break-words whitespace-pre-wrap">{text}</p>
+      ) : (
+        <p className="text-sm text-muted-foreground">Sin contenido</p>
+      )}
+    </Section>
+  );
+}
+
+const pct = (value: number | null) => (value === null ? '—' : `${value}%`);
+
+function KpiBlock({ submission: s }: { submission: PanelSubmission }) {
+  return (
+    <Section title="KPI">
+      <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
+        <div className="col-span-2 grid gap-0.5 sm:col-span-1">
+          <dt className="text-muted-foreground">Nombre</dt>
+          <dd className="font-medium break-words">{s.kpiNombre.trim() || 'Sin contenido'}</dd>
+        </div>
+        <div className="grid gap-0.5">
+          <dt className="text-muted-foreground">Meta</dt>
+          <dd className="font-medium tabular-nums">{pct(s.kpiMetaPct)}</dd>
+        </div>
+        <div className="grid gap-0.5">
+          <dt className="text-muted-foreground">Logro</dt>
+          <dd className="inline-flex items-center gap-1 font-medium tabular-nums">
+            {pct(s.kpiLogroPct)}
+            <KpiTrendIcon metaPct={s.kpiMetaPct} logroPct={s.kpiLogroPct} />
+          </dd>
+        </div>
+      </dl>
+    </Section>
+  );
+}
+
+function Attachments({ submissionId }: { submissionId: string }) {
+  const files = useSubmissionFiles(submissionId);
+  if (files.isPending) return <Spinner label="Cargando archivos" />;
+  if (files.isError) {
+    return (
+      <p className="text-sm text-destructive">
+        No se pudieron cargar los archivos. {files.error.message}
+      </p>
+    );
+  }
+  if (files.data.length === 0) {
+    return <p className="text-sm text-muted-foreground">Sin archivos adjuntos</p>;
+  }
+  return (
+    <ul className="grid gap-1.5">
+      {files.data.map((file) => (
+        <li key={file.id} className="flex min-w-0 items-center gap-2 text-sm">
+          <FileText aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+          <a
+            href={fileDownloadUrl(file.id)}
+            download={file.fileName}
+            className="min-w-0 truncate font-medium text-primary underline-offset-4 hover:underline"
+          >
+            {file.fileName}
+          </a>
+          <span className="shrink-0 text-xs text-muted-foreground">
+            {formatKilobytes(file.sizeBytes)}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /**
  * The body of the APPA detail dialog (spec 2 §2 "Modals"): status, dates, KPI, the four sections,
- * the review banner, review comments and tasks. Mounted inside a DialogContent by the tab that
- * opens it (Resumen Semanal, Revisión de APPAs, later the dashboards).
- *
- * Placeholder until the detail dialog lands; the signature is the contract.
+ * attachments, the review banner or form, review comments and tasks. Mounted inside a
+ * DialogContent by the tab that opens it (Resumen Semanal, Revisión de APPAs, later the
+ * dashboards); it re-reads the report so that the review state stays current.
  */
-export function AppaDetailDialogBody({ submission }: { submission: PanelSubmission }) {
+export function AppaDetailDialogBody({
+  submission: initial,
+  focus,
+}: {
+  submission: PanelSubmission;
+  focus?: DetailFocus;
+}) {
+  const user = useSignedInUser();
+  const { data } = useAppa(initial.id, initial);
+  const submission = data ?? initial;
+  const commentBox = useRef<HTMLTextAreaElement>(null);
+  const reviewNotes = useRef<HTMLTextAreaElement>(null);
+
+  useEffect(() => {
+    // After the dialog's own focus trap has placed the focus on open.
+    const frame = requestAnimationFrame(() => {
+      const target =
+        focus === 'comments' ? commentBox.current : focus === 'review' ? reviewNotes.current : null;
+      target?.scrollIntoView({ block: 'center' });
+      target?.focus({ preventScroll: true });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [focus]);
+
   return (
-    <DialogHeader>
-      <DialogTitle>APPA de {submission.user.fullName}</DialogTitle>
-      <DialogDescription>{submission.avances}</DialogDescription>
-    </DialogHeader>
+    <>
+      <DialogHeader>
+        <DialogTitle>APPA de {submission.user.fullName}</DialogTitle>
+        <DialogDescription>{weekLabel(submission)}</DialogDescription>
+      </DialogHeader>
+
+      <dl className="grid min-w-0 gap-3 text-sm sm:grid-cols-3">
+        <div className="grid gap-1">
+          <dt className="text-muted-foreground">Estado</dt>
+          <dd>
+            <SubmissionStatusBadge status={submission.status} />
+          </dd>
+        </div>
+        <div className="grid gap-1">
+          <dt className="text-muted-foreground">Enviado</dt>
+          <dd className="font-medium">
+            {submission.submittedAt ? formatDateTime(submission.submittedAt, user.timezone) : '—'}
+          </dd>
+        </div>
+        <div className="grid gap-1">
+          <dt className="text-muted-foreground">Autor</dt>
+          <dd className="font-medium break-words">
+            {submission.user.fullName}
+            {submission.user.cargo ? (
+              <span className="block text-xs font-normal text-muted-foreground">
+                {submission.user.cargo}
+              </span>
+            ) : null}
+          </dd>
+        </div>
+      </dl>
+
+      <KpiBlock submission={submission} />
+      <ReportText title="Avances" text={submission.avances} />
+      <ReportText title="Planes" text={submission.planes} />
+      <ReportText title="Problemas" text={submission.problemas} />
+      <ReportText title="Ayuda Requerida" text={submission.ayuda} />
+      <Section title="Archivos adjuntos">
+        <Attachments submissionId={submission.id} />
+      </Section>
+      <Section title="Revisión">
+        <ReviewStatus submission={submission} notesRef={reviewNotes} />
+      </Section>
+      <Section title="Comentarios de revisión">
+        <ReviewComments submissionId={submission.id} boxRef={commentBox} />
+      </Section>
+      <Section title="Tareas de revisión">
+        <ReviewTasks submissionId={submission.id} authorName={submission.user.fullName} />
+      </Section>
+
+      <DialogFooter className="border-t pt-4">
+        <Button variant="outline" asChild>
+          <a href={appaDownloadUrl(submission.id)} download>
+            <Download aria-hidden="true" />
+            Descargar
+          </a>
+        </Button>
+        <DialogClose asChild>
+          <Button>Cerrar</Button>
+        </DialogClose>
+      </DialogFooter>
+    </>
   );
 }
