@@ -36,7 +36,7 @@ test('the panel has five tabs and keeps the open one in the address', async ({ p
 
   await page.getByRole('tab', { name: 'Reportes' }).click();
   await expect(page).toHaveURL('/admin?tab=reportes');
-  await expect(page.getByRole('tabpanel')).toContainText('Disponible próximamente');
+  await expect(page.getByRole('heading', { name: 'Reporte semanal' })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('tab', { name: 'Reportes' })).toHaveAttribute(
     'aria-selected',

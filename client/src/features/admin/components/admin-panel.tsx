@@ -6,6 +6,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useSignedInUser } from '@/lib/api/get-current-user';
 import { ComingSoonCard } from './coming-soon-card';
 import { ConfigurationTab } from './configuration-tab';
+import { ReportsTab } from './reports-tab';
 import { SummaryTab } from './summary-tab';
 import { UsersTab } from './users-tab';
 
@@ -59,6 +60,8 @@ export function AdminPanel() {
               <SummaryTab />
             ) : value === 'usuarios' ? (
               <UsersTab />
+            ) : value === 'reportes' ? (
+              <ReportsTab />
             ) : value === 'configuracion' ? (
               <ConfigurationTab />
             ) : (
