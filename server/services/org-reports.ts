@@ -336,8 +336,7 @@ export async function problemsHelpReport(
   ctx: AppContext,
   query: RangeReportQuery,
 ): Promise<GeneratedReport> {
-  const withText = (column: AnyPgColumn) =>
-    sql`coalesce(btrim(${column}), '') <> ''`;
+  const withText = (column: AnyPgColumn) => sql`coalesce(btrim(${column}), '') <> ''`;
   const [tz, reports] = await Promise.all([
     organisationTimezone(ctx),
     loadPanelSubmissions(
