@@ -15,7 +15,7 @@ function answer(chunk: BulkUserRow[]): BulkUploadResult {
       user: { email: r.email } as BulkUploadResult['created'][number]['user'],
       temporaryPassword: 'x',
     })),
-    skipped: [{ index: 0, email: chunk[0]?.email ?? '', reason: 'existe' }],
+    skipped: [{ index: 0, email: String(chunk[0]?.email ?? ''), reason: 'existe' }],
     refused: [],
   };
 }

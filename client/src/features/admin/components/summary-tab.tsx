@@ -17,7 +17,6 @@ import {
   CSV_HEADERS,
   filterPending,
   filterSubmissions,
-  paginate,
   summaryCsvFileName,
   summaryCsvRows,
   type SummaryFilters as Filters,
@@ -33,6 +32,7 @@ import { SubmissionsTable, type SubmissionAction } from './submissions-table';
 import { SummaryFilters } from './summary-filters';
 import { SummaryTiles } from './summary-tiles';
 import { TablePager } from './table-pager';
+import { paginate } from '../lib/paginate';
 import { WeekSelect } from './week-select';
 
 type OpenDialog =

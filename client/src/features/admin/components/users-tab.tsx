@@ -8,12 +8,16 @@ import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useUsersWithCounts } from '../api/get-users-with-counts';
+import { paginate } from '../lib/paginate';
 import { searchUsers } from '../lib/search-users';
 import { BulkUploadDialogBody } from './bulk-upload-dialog';
 import { CreateUserDialogBody } from './create-user-dialog';
 import { EditUserDialogBody } from './edit-user-dialog';
 import { ResetPasswordDialogBody } from './reset-password-dialog';
+import { TablePager } from './table-pager';
 import { UsersTable } from './users-table';
+
+const USERS_PAGE_SIZE = 50;
 
 type OpenDialog =
   | { kind: 'create' }
@@ -31,8 +35,11 @@ export function UsersTab() {
   const close = () => {
     if (!busy) setDialog(null);
   };
+  const [page, setPage] = useState(1);
   const people = users.data ?? [];
   const shown = searchUsers(people, search);
+  // A large organisation's list is shown a page at a time; the search looks through all of it.
+  const pager = paginate(shown, page, USERS_PAGE_SIZE);
 
   return (
     <Card>
@@ -70,7 +77,10 @@ export function UsersTab() {
             placeholder="Buscar por nombre o correo..."
             className="pl-9"
             value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
+            onChange={(e) => {
+              setSearch(e.currentTarget.value);
+              setPage(1);
+            }}
           />
         </div>
 
@@ -98,10 +108,13 @@ export function UsersTab() {
                 : `${shown.length} de ${people.length} usuarios`}
             </p>
             <UsersTable
-              users={shown}
+              users={pager.rows}
               onEdit={(user) => setDialog({ kind: 'edit', user })}
               onResetPassword={(user) => setDialog({ kind: 'password', user })}
             />
+            {pager.pageCount > 1 ? (
+              <TablePager page={pager.page} pageCount={pager.pageCount} onPage={setPage} />
+            ) : null}
           </>
         )}
       </CardContent>
