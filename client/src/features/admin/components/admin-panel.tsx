@@ -7,6 +7,7 @@ import { useSignedInUser } from '@/lib/api/get-current-user';
 import { ComingSoonCard } from './coming-soon-card';
 import { ConfigurationTab } from './configuration-tab';
 import { ReportsTab } from './reports-tab';
+import { ReviewTab } from './review-tab';
 import { SummaryTab } from './summary-tab';
 import { UsersTab } from './users-tab';
 
@@ -60,6 +61,8 @@ export function AdminPanel() {
               <SummaryTab />
             ) : value === 'usuarios' ? (
               <UsersTab />
+            ) : value === 'revision' ? (
+              <ReviewTab />
             ) : value === 'reportes' ? (
               <ReportsTab />
             ) : value === 'configuracion' ? (
