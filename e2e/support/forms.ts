@@ -21,7 +21,11 @@ export const notices = (page: Page) => page.getByRole('region', { name: /^Notifi
 export async function closeNotice(page: Page) {
   // A slow step before this may have outlasted the notice's own timer: then there is none to close.
   const close = notices(page).getByRole('button', { name: 'Cerrar' });
-  if ((await close.count()) > 0) await close.first().click({ timeout: 2_000 }).catch(() => {});
+  if ((await close.count()) > 0)
+    await close
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => {});
   await expect(notices(page).getByRole('status')).toHaveCount(0);
 }
 
