@@ -95,9 +95,17 @@ test("an author's sent report shows in Enviados with its KPI, and the team filte
   await expect(files).toContainText('Este APPA no tiene archivos adjuntos.');
   await files.getByRole('button', { name: 'Cerrar' }).click();
 
-  // 'Ver' opens the report.
+  // 'Ver' opens the report; 'Comentarios' puts the cursor in the comment box; 'Crear tarea' opens
+  // the task form over the report.
   await row.getByRole('button', { name: `Ver APPA de ${author.fullName}` }).click();
-  await expect(page.getByRole('dialog')).toBeVisible();
+  const detail = page.getByRole('dialog', { name: `APPA de ${author.fullName}` });
+  await expect(detail).toBeVisible();
+  await page.keyboard.press('Escape');
+  await row.getByRole('button', { name: `Comentarios del APPA de ${author.fullName}` }).click();
+  await expect(detail.getByRole('textbox', { name: /comentario/i }).first()).toBeFocused();
+  await page.keyboard.press('Escape');
+  await row.getByRole('button', { name: `Crear tarea para el APPA de ${author.fullName}` }).click();
+  await expect(page.getByRole('dialog', { name: 'Crear Tarea de Revisión' })).toBeVisible();
 });
 
 test('a pending person is marked as sent and leaves the pending table', async ({ page }) => {

@@ -22,8 +22,11 @@ import { ReviewStatus } from './review-status-form';
 import { ReviewTasks } from './review-tasks';
 import { SubmissionStatusBadge } from './submission-status-badge';
 
-/** Where the dialog puts the focus when it opens: 'Comentarios' and 'Marcar Revisado' of a card. */
-export type DetailFocus = 'comments' | 'review';
+/**
+ * Where the dialog puts the focus when it opens: 'Comentarios' and 'Marcar Revisado' of a card;
+ * 'task' opens 'Crear Tarea de Revisión' over it.
+ */
+export type DetailFocus = 'comments' | 'review' | 'task';
 
 /** GET /api/appa/{id}/download: the report as text (built by the exports). */
 export const appaDownloadUrl = (id: string) => `/api/appa/${encodeURIComponent(id)}/download`;
@@ -188,7 +191,11 @@ export function AppaDetailDialogBody({
         <ReviewComments submissionId={submission.id} boxRef={commentBox} />
       </Section>
       <Section title="Tareas de revisión">
-        <ReviewTasks submissionId={submission.id} authorName={submission.user.fullName} />
+        <ReviewTasks
+          submissionId={submission.id}
+          authorName={submission.user.fullName}
+          startCreating={focus === 'task'}
+        />
       </Section>
 
       <DialogFooter className="border-t pt-4">

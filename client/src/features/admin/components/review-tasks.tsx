@@ -46,12 +46,15 @@ function TaskItem({ task }: { task: ReviewTask }) {
 export function ReviewTasks({
   submissionId,
   authorName,
+  startCreating = false,
 }: {
   submissionId: string;
   authorName: string;
+  /** Opens 'Crear Tarea de Revisión' at once (the table's 'Crear tarea' action). */
+  startCreating?: boolean;
 }) {
   const tasks = useSubmissionTasks(submissionId);
-  const [creating, setCreating] = useState(false);
+  const [creating, setCreating] = useState(startCreating);
   return (
     <div className="grid gap-3">
       {tasks.isPending ? (

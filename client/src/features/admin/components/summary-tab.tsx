@@ -21,7 +21,7 @@ import {
   summaryCsvRows,
   type SummaryFilters as Filters,
 } from '../lib/week-summary';
-import { AppaDetailDialogBody } from './appa-detail-dialog';
+import { AppaDetailDialogBody, type DetailFocus } from './appa-detail-dialog';
 import { MarkSubmittedDialogBody } from './mark-submitted-dialog';
 import { PendingAuthorsCard } from './pending-authors-card';
 import { PendingTable } from './pending-table';
@@ -36,7 +36,8 @@ import { paginate } from '../lib/paginate';
 import { WeekSelect } from './week-select';
 
 type OpenDialog =
-  | { kind: 'detail' | 'files'; submission: PanelSubmission }
+  | { kind: 'detail'; submission: PanelSubmission; focus?: DetailFocus }
+  | { kind: 'files'; submission: PanelSubmission }
   | { kind: 'mark'; author: PendingAuthor };
 
 function EmptyState({ children }: { children: ReactNode }) {
@@ -45,6 +46,12 @@ function EmptyState({ children }: { children: ReactNode }) {
 
 const NO_FILTERS: Filters = { search: '', status: 'todos', team: ALL_TEAMS };
 const NOTHING: ReadonlySet<string> = new Set();
+/** The table's actions that open the detail dialog, and where each puts the focus. */
+const DETAIL_FOCUS: Record<Exclude<SubmissionAction, 'files'>, DetailFocus | undefined> = {
+  view: undefined,
+  comments: 'comments',
+  task: 'task',
+};
 
 /** 'Resumen Semanal' (spec 2 §2): the week's tiles, who is pending, and its reports. */
 export function SummaryTab() {
@@ -108,7 +115,11 @@ export function SummaryTab() {
   };
 
   const onAction = (action: SubmissionAction, submission: PanelSubmission) =>
-    setDialog({ kind: action === 'files' ? 'files' : 'detail', submission });
+    setDialog(
+      action === 'files'
+        ? { kind: 'files', submission }
+        : { kind: 'detail', submission, focus: DETAIL_FOCUS[action] },
+    );
   // The dialog shows the report as the latest poll has it.
   const current = (s: PanelSubmission) => data?.submissions.find((x) => x.id === s.id) ?? s;
 
@@ -237,7 +248,7 @@ export function SummaryTab() {
       <Dialog open={dialog !== null} onOpenChange={(open) => (open ? undefined : setDialog(null))}>
         <DialogContent className={dialog?.kind === 'detail' ? 'sm:max-w-3xl' : undefined}>
           {dialog?.kind === 'detail' ? (
-            <AppaDetailDialogBody submission={current(dialog.submission)} />
+            <AppaDetailDialogBody submission={current(dialog.submission)} focus={dialog.focus} />
           ) : null}
           {dialog?.kind === 'files' ? (
             <SubmissionFilesDialogBody submission={dialog.submission} />
