@@ -243,4 +243,10 @@ test.describe('on a 360 px phone', () => {
     expect(await pageWidth()).toBeLessThanOrEqual(360);
     await expectNoSeriousA11yViolations(page);
   });
+
+  test('a link to a tab far to the right opens with that tab in view', async ({ page }) => {
+    await signInViaApi(page, adminCredentials());
+    await page.goto('/admin?tab=configuracion');
+    await expect(page.getByRole('tab', { name: 'Configuración' })).toBeInViewport({ ratio: 1 });
+  });
 });
