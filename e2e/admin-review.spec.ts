@@ -162,5 +162,22 @@ test('the administrator reviews a sent report, comments, and assigns a task to t
     priority: 'ALTA',
     submission: { authorFullName: author.fullName },
   });
+
+  // ...on their dashboard, opens the report from it, and completes the task.
+  await boardPage.goto('/consejo');
+  const myTasks = boardPage.getByRole('list', { name: 'Mis tareas' });
+  const item = myTasks.getByRole('listitem').filter({ hasText: title });
+  await expect(item).toContainText(author.fullName);
+  await item.getByRole('button', { name: /Ver APPA/ }).click();
+  const report = boardPage.getByRole('dialog', { name: `APPA de ${author.fullName}` });
+  await expect(report).toBeVisible();
+  // The board reads every report, attachments included.
+  await expect(report.getByText('Sin archivos adjuntos')).toBeVisible();
+  await boardPage.keyboard.press('Escape');
+  await item
+    .getByRole('combobox', { name: `Estado de la tarea ${title}` })
+    .selectOption('COMPLETADA');
+  await expect(myTasks.getByRole('listitem').filter({ hasText: title })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(boardPage);
   await board.close();
 });

@@ -21,7 +21,8 @@ export function can(
   const own = report.userId === user.id;
   switch (action) {
     case 'report:read':
-      return own || user.role === 'ADMIN';
+      // The board reads every report (DESIGN.md); the hierarchy and shares come with issue 6.
+      return own || user.role === 'ADMIN' || user.role === 'CONSEJO';
     case 'report:write':
       // Everyone writes only their own report, and only while it is a draft.
       return own && report.status === 'BORRADOR';

@@ -6,6 +6,7 @@ import {
   PANEL_MSG,
   TASK_TRANSITIONS,
   type CreateTask,
+  type PersonRef,
   type ReviewTask,
 } from '../../common/schemas/panel';
 import type { AppContext } from '../context';
@@ -80,6 +81,15 @@ export async function loadTaskRef(ctx: AppContext, id: string) {
     .limit(1);
   if (!row) throw notFound(PANEL_MSG.taskNotFound);
   return row;
+}
+
+/** Who may be given a task: the active ADMIN and CONSEJO users, by name (spec 2 §5). */
+export async function listAssignees(ctx: AppContext): Promise<PersonRef[]> {
+  return ctx.db
+    .select({ id: users.id, fullName: users.fullName })
+    .from(users)
+    .where(and(eq(users.status, 'ACTIVO'), inArray(users.role, [...ASSIGNABLE_ROLES])))
+    .orderBy(asc(users.fullName));
 }
 
 export async function createTask(

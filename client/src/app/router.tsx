@@ -26,6 +26,10 @@ const RoleDashboard = lazy(() =>
   })),
 );
 
+const BoardDashboard = lazy(() =>
+  import('./routes/board-dashboard').then((m) => ({ default: m.BoardDashboard })),
+);
+
 function Loadable({ children }: { children: ReactNode }) {
   return <Suspense fallback={<FullPageSpinner />}>{children}</Suspense>;
 }
@@ -76,7 +80,7 @@ export function createAppRouter() {
               element: (
                 <RequireRole roles={['CONSEJO']}>
                   <Loadable>
-                    <RoleDashboard title="Dashboard Consejo Directivo" />
+                    <BoardDashboard />
                   </Loadable>
                 </RequireRole>
               ),

@@ -54,4 +54,5 @@ export const panelKeys = {
   tasks: (submissionId: string) => [...panelKeys.all, 'tasks', submissionId] as const,
   /** GET /api/review-tasks/mine: 'Mis tareas'. */
   myTasks: () => [...panelKeys.all, 'my-tasks'] as const,
+  assignees: () => [...panelKeys.all, 'assignees'] as const,
 };

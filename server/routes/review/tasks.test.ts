@@ -52,6 +52,7 @@ const newTask = async (overrides: object = {}, by: Person = admin) => {
 describe('signed out', () => {
   it.each([
     ['GET', '/api/review-tasks/mine', undefined],
+    ['GET', '/api/review-tasks/assignees', undefined],
     ['GET', `/api/review-tasks/submission/${UNKNOWN_ID}`, undefined],
     ['POST', '/api/review-tasks', { title: 'x' }],
     ['PATCH', `/api/review-tasks/${UNKNOWN_ID}/status`, { status: 'COMPLETADA' }],
@@ -206,6 +207,23 @@ describe('task status', () => {
     const unknown = await setStatus(admin, UNKNOWN_ID, 'COMPLETADA');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: PANEL_MSG.taskNotFound });
+  });
+});
+
+describe('GET /api/review-tasks/assignees', () => {
+  it('lists the active ADMIN and CONSEJO users by name, for any reviewer', async () => {
+    const suspended = await buildUser(t, { role: 'CONSEJO', status: 'SUSPENDIDO' });
+    const res = await inject(gerente, 'GET', '/api/review-tasks/assignees');
+    expect(res.statusCode).toBe(200);
+    const people = res.json<{ id: string; fullName: string }[]>();
+    const ids = people.map((p) => p.id);
+    expect(ids).toEqual(expect.arrayContaining([admin.id, consejo.id]));
+    expect(ids).not.toContain(gerente.id);
+    expect(ids).not.toContain(author.id);
+    expect(ids).not.toContain(suspended.id);
+    expect(Object.keys(people[0] ?? {}).sort()).toEqual(['fullName', 'id']);
+    const names = people.map((p) => p.fullName);
+    expect(names).toEqual(names.toSorted((a, b) => a.localeCompare(b)));
   });
 });
 

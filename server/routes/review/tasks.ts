@@ -4,6 +4,7 @@ import {
   createTaskSchema,
   PANEL_MSG,
   taskStatusSchema,
+  type PersonRef,
   type ReviewTask,
 } from '../../../common/schemas/panel';
 import type { AppContext } from '../../context';
@@ -14,6 +15,7 @@ import { loadReportRef } from '../../services/panel';
 import {
   changeTaskStatus,
   createTask,
+  listAssignees,
   listMyOpenTasks,
   listSubmissionTasks,
   loadTaskRef,
@@ -27,6 +29,12 @@ export function reviewTaskRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/review-tasks/mine', async (request): Promise<ReviewTask[]> => {
     const { user } = requireAuth(request);
     return listMyOpenTasks(ctx, user);
+  });
+
+  // The assignee list of 'Crear Tarea de Revisión', for every reviewer (not only administrators).
+  app.get('/api/review-tasks/assignees', async (request): Promise<PersonRef[]> => {
+    requireAuth(request);
+    return listAssignees(ctx);
   });
 
   app.get('/api/review-tasks/submission/:id', async (request): Promise<ReviewTask[]> => {

@@ -12,19 +12,16 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { useCreateReviewTask } from '../api/create-review-task';
-import { useUsersWithCounts } from '../api/get-users-with-counts';
+import { useTaskAssignees } from '../api/get-task-assignees';
 import { UserFormFooter } from './user-form-fields';
 
 /** Spec 2 §9: the priorities offered (the stored model also allows URGENTE). */
 const PRIORITIES = ['BAJA', 'MEDIA', 'ALTA'] as const;
 
-/** Only active ADMIN or CONSEJO users may be assigned a task (spec 2 §5; the server checks too). */
+/** Only active ADMIN or CONSEJO users may be assigned a task (spec 2 §5); the server lists them. */
 function useAssignees() {
-  const users = useUsersWithCounts();
-  const assignees = (users.data ?? [])
-    .filter((u) => u.status === 'ACTIVO' && (u.role === 'ADMIN' || u.role === 'CONSEJO'))
-    .toSorted((a, b) => a.fullName.localeCompare(b.fullName, 'es'));
-  return { assignees, loading: users.isPending };
+  const query = useTaskAssignees();
+  return { assignees: query.data ?? [], loading: query.isPending };
 }
 
 /**
