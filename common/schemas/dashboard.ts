@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { ROLES, SHARE_PERMISSIONS } from '../roles';
+import { panelSubmissionSchema, personRefSchema } from './panel';
+
+/**
+ * The role dashboards (/consejo, /vp, /gerente, /lider) and lateral sharing (spec 2 §2–§3, issue 6).
+ * This file is the contract between the server and the dashboards; see docs/decisions.md.
+ */
+
+export const DASHBOARD_MSG = {
+  shareNotFound: 'Compartido no encontrado',
+  shareOnlyOwn: 'Solo puedes compartir tu propio APPA',
+  shareOnlySent: 'Solo se puede compartir un APPA enviado',
+  shareOnlyPeers: 'Solo puedes compartir con otro líder',
+  shareDuplicate: 'Ya compartiste este APPA con esa persona',
+  shareSelf: 'No puedes compartir un APPA contigo mismo',
+  peerRequired: 'Selecciona un líder',
+  invalidPermission: 'El permiso debe ser lectura o comentario',
+  invalidExpiry: 'La fecha de vencimiento debe ser futura',
+  invalidRange: 'El rango de fechas no es válido',
+  accessDenied: 'Acceso Denegado',
+} as const;
+
+/** A person as the dashboards show them (spec 2 §3 "Dashboard view"). */
+export const dashboardUserSchema = z.object({
+  id: z.uuid(),
+  fullName: z.string(),
+  role: z.enum(ROLES),
+  cargo: z.string().nullable(),
+  unidadOrganizacional: z.string().nullable(),
+  managerId: z.uuid().nullable(),
+});
+export type DashboardUser = z.infer<typeof dashboardUserSchema>;
+
+/** A member of the viewer's area with this week's state, for the team lists. */
+export const teamMemberSchema = dashboardUserSchema.extend({
+  /** Depth below the viewer: 1 = direct report. */
+  level: z.number().int(),
+  /** This week's report: ENVIADO, BORRADOR, or null (pending). Null for roles that do not report. */
+  status: z.enum(['ENVIADO', 'BORRADOR']).nullable(),
+  submittedAt: z.string().nullable(),
+  submissionId: z.uuid().nullable(),
+});
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+
+/**
+ * GET /api/dashboard/hierarchy?weekStart=: the viewer's area for a week (defaults to the current
+ * week). CONSEJO and ADMIN: the whole organisation; VP/GERENTE: everyone below them; LIDER: their
+ * own report and the people below them, if any.
+ */
+export const hierarchyResponseSchema = z.object({
+  weekStart: z.string(),
+  weekEnd: z.string(),
+  analytics: z.object({
+    /** Reports of the week in the area (sent + drafts). */
+    totalSubmissions: z.number().int(),
+    submittedCount: z.number().int(),
+    draftCount: z.number().int(),
+    /** Expected authors in the area (DESIGN.md "Who reports") and how many have not sent. */
+    expected: z.number().int(),
+    pendingCount: z.number().int(),
+    /** round(sent / expected × 100), 0 when nobody is expected. */
+    completionRate: z.number().int(),
+    /** Per role of the area: expected, sent, drafts. */
+    byRole: z.array(
+      z.object({
+        role: z.enum(ROLES),
+        total: z.number().int(),
+        sent: z.number().int(),
+        drafts: z.number().int(),
+      }),
+    ),
+  }),
+  hierarchy: z.object({
+    /** Everyone below the viewer (all levels). */
+    allReports: z.number().int(),
+    directReports: z.number().int(),
+  }),
+  team: z.object({
+    /** The viewer's direct reports with this week's state. */
+    directReports: z.array(teamMemberSchema),
+    /** Everyone below the viewer, level by level (the VP's Gerentes and Líderes tabs filter it). */
+    members: z.array(teamMemberSchema),
+    /** From the viewer's manager up to the top. */
+    managerChain: z.array(dashboardUserSchema),
+  }),
+});
+export type HierarchyResponse = z.infer<typeof hierarchyResponseSchema>;
+
+/** GET /api/users/same-role: the leader's peers (spec 2 §3 "Peer"). */
+export const peerSchema = z.object({
+  id: z.uuid(),
+  fullName: z.string(),
+  cargo: z.string().nullable(),
+  unidadOrganizacional: z.string().nullable(),
+});
+export type Peer = z.infer<typeof peerSchema>;
+
+/** POST /api/appa/{id}/share (spec 2 §3 "Share request", plus an optional expiry). */
+export const shareRequestSchema = z.object({
+  sharedWithId: z.uuid(DASHBOARD_MSG.peerRequired),
+  permission: z.enum(SHARE_PERMISSIONS, { error: DASHBOARD_MSG.invalidPermission }).default('read'),
+  /** ISO instant; absent or null = until revoked. */
+  expiresAt: z.iso.datetime({ offset: true, error: DASHBOARD_MSG.invalidExpiry }).nullish(),
+});
+export type ShareRequestInput = z.input<typeof shareRequestSchema>;
+
+export const shareSchema = z.object({
+  id: z.uuid(),
+  submissionId: z.uuid(),
+  sharedBy: personRefSchema,
+  sharedWith: personRefSchema,
+  permission: z.enum(SHARE_PERMISSIONS),
+  expiresAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Share = z.infer<typeof shareSchema>;
+
+/** A report shared with the viewer, with what the share allows. */
+export const sharedSubmissionSchema = panelSubmissionSchema.extend({ share: shareSchema });
+export type SharedSubmission = z.infer<typeof sharedSubmissionSchema>;
+
+/**
+ * GET /api/appa?weekStart= for a LIDER (spec 2 §3 "Leader week response"): their own report of the
+ * week (or null), the live shares of it, and the reports shared with them.
+ */
+export const leaderWeekResponseSchema = z.object({
+  weekStart: z.string(),
+  weekEnd: z.string(),
+  own: panelSubmissionSchema.nullable(),
+  ownShares: z.array(shareSchema),
+  shared: z.array(sharedSubmissionSchema),
+});
+export type LeaderWeekResponse = z.infer<typeof leaderWeekResponseSchema>;
+
+/**
+ * GET /api/dashboard/trends?weeks=12&userId=: completion rate per week of the viewer's area, and
+ * (with userId, someone the viewer may read) that person's KPI logro vs meta per week.
+ */
+export const trendsResponseSchema = z.object({
+  completion: z.array(
+    z.object({
+      weekStart: z.string(),
+      expected: z.number().int(),
+      sent: z.number().int(),
+      rate: z.number().int(),
+    }),
+  ),
+  kpi: z
+    .array(
+      z.object({
+        weekStart: z.string(),
+        kpiNombre: z.string(),
+        metaPct: z.number().nullable(),
+        logroPct: z.number().nullable(),
+      }),
+    )
+    .nullable(),
+});
+export type TrendsResponse = z.infer<typeof trendsResponseSchema>;
