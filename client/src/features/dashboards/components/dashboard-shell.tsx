@@ -1,0 +1,105 @@
+import { ROLE_LABELS } from '@common/roles';
+import { weekLabel, type Week } from '@common/week';
+import type { LucideIcon } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { useSignedInUser } from '@/lib/api/get-current-user';
+import { cn } from '@/lib/utils';
+
+/**
+ * The frame of every role dashboard (/consejo, /vp, /gerente, /lider): its title with who is
+ * looking (name and role; the app shell above holds 'Cerrar Sesión'), an optional week picker and
+ * a row of stat cards, then the page.
+ */
+export function DashboardShell({
+  title,
+  weekPicker,
+  stats,
+  children,
+}: {
+  title: string;
+  /** Usually a <WeekPicker>; shown beside the title on a wide screen, below it on a phone. */
+  weekPicker?: ReactNode;
+  /** Usually <StatCard>s; laid out two by two on a phone and in one row on a wide screen. */
+  stats?: ReactNode;
+  children?: ReactNode;
+}) {
+  const user = useSignedInUser();
+  return (
+    <div className="grid min-w-0 gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
+          <p className="mt-1 text-muted-foreground">
+            Bienvenido, <span className="font-medium text-foreground">{user.fullName}</span>
+            {' · '}
+            {ROLE_LABELS[user.role]}
+          </p>
+        </div>
+        {weekPicker}
+      </div>
+      {stats ? (
+        <div role="group" aria-label="Resumen" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          {stats}
+        </div>
+      ) : null}
+      {children}
+    </div>
+  );
+}
+
+/** One figure of the dashboard's row of cards. */
+export function StatCard({
+  label,
+  value,
+  icon: Icon,
+  tone = 'text-muted-foreground',
+  hint,
+}: {
+  label: string;
+  value: ReactNode;
+  icon: LucideIcon;
+  /** The icon's colour class, e.g. 'text-success'. */
+  tone?: string;
+  /** A short line under the figure. */
+  hint?: ReactNode;
+}) {
+  return (
+    <div className="grid min-w-0 gap-1 rounded-xl border bg-card p-4 shadow-sm">
+      <span className="flex items-center justify-between gap-2 text-sm text-muted-foreground">
+        <span className="min-w-0 break-words">{label}</span>
+        <Icon aria-hidden="true" className={cn('size-4 shrink-0', tone)} />
+      </span>
+      <span className="text-2xl font-semibold tabular-nums">{value}</span>
+      {hint ? <span className="text-xs text-muted-foreground">{hint}</span> : null}
+    </div>
+  );
+}
+
+/** 'Semana': a select of weeks labelled 'Semana N (del … al …)'; see useDashboardWeek. */
+export function WeekPicker({
+  weeks,
+  value,
+  onChange,
+  className = 'w-full sm:w-96',
+}: {
+  weeks: readonly Week[];
+  value: string;
+  onChange: (weekStart: string) => void;
+  className?: string;
+}) {
+  const id = useId();
+  return (
+    <div className={cn('grid min-w-0 gap-1.5', className)}>
+      <Label htmlFor={id}>Semana</Label>
+      <NativeSelect id={id} value={value} onChange={(e) => onChange(e.currentTarget.value)}>
+        {weeks.map((w) => (
+          <option key={w.weekStart} value={w.weekStart}>
+            {weekLabel(w)}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
+  );
+}
