@@ -31,3 +31,8 @@ export const LOGIN_THROTTLE = {
   addressFreeFailures: 50,
   addressDelaySeconds: 5 * 60,
 } as const;
+
+/** A magic link works once, for this long (DESIGN.md "Magic link"). */
+export const MAGIC_LINK_MINUTES = 10;
+/** Links sent to one account per MAGIC_LINK_MINUTES; more requests answer the same and send nothing. */
+export const MAGIC_LINKS_PER_WINDOW = 3;

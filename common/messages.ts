@@ -30,6 +30,13 @@ export const MSG = {
   routeNotFound: 'Recurso no encontrado',
   tooManyRequests: 'Demasiadas solicitudes. Intenta nuevamente en un momento.',
   serverError: 'Ocurrió un error inesperado. Intenta nuevamente.',
+  magicLinkSent:
+    'Si el correo está registrado, te enviamos un enlace para ingresar. Revisa tu bandeja de entrada; el enlace vence en 10 minutos.',
+  magicLinksDisabled: 'El acceso con enlace por correo no está habilitado.',
+  magicLinkInvalid: 'El enlace no es válido o ya fue usado. Solicita uno nuevo.',
+  magicLinkExpired: 'El enlace venció. Solicita uno nuevo.',
+  emailRequired: 'Ingresa tu correo electrónico',
+  emailInvalid: 'Correo electrónico no válido',
   databaseUnavailable:
     'El servicio no está disponible en este momento. Intenta nuevamente en unos minutos.',
 } as const;

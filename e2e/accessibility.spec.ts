@@ -12,14 +12,14 @@ test.describe('no serious or critical accessibility violation', () => {
     await page.goto('/auth');
     await expect(page.getByRole('heading', { name: 'Acceso al Sistema' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
-    await page.getByRole('button', { name: 'Acceder' }).click();
+    await page.getByRole('button', { name: 'Acceder', exact: true }).click();
     await expect(page.getByText('Usuario requerido')).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await page.route('**/api/auth/login-username', (route) =>
       route.fulfill({ status: 401, json: { message: 'Usuario o contraseña incorrectos' } }),
     );
     await fillLogin(page, { username: 'alguien', password: 'algo' });
-    await page.getByRole('button', { name: 'Acceder' }).click();
+    await page.getByRole('button', { name: 'Acceder', exact: true }).click();
     await expect(notices(page).getByText('Error de inicio de sesión')).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 

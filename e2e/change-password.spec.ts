@@ -7,7 +7,7 @@ test('a temporary password must be changed before anything else', async ({ page 
   const user = demoUser('forcedChange');
   await page.goto('/auth');
   await fillLogin(page, user);
-  await page.getByRole('button', { name: 'Acceder' }).click();
+  await page.getByRole('button', { name: 'Acceder', exact: true }).click();
 
   await expect(page).toHaveURL('/change-password');
   await expect(page.getByRole('heading', { level: 1, name: 'Cambiar Contraseña' })).toBeVisible();

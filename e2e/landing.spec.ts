@@ -16,7 +16,7 @@ async function signInAndReplaceTemporaryPassword(
 ) {
   await page.goto('/auth');
   await fillLogin(page, user);
-  await page.getByRole('button', { name: 'Acceder' }).click();
+  await page.getByRole('button', { name: 'Acceder', exact: true }).click();
   await expect(page).toHaveURL('/change-password');
   const next = freshPassword();
   await fillChangePassword(page, { current: user.password, next, confirm: next });

@@ -23,7 +23,7 @@ test('the first administrator signs in at /auth and lands on the administrator p
   await expect(page.getByRole('link', { name: 'Acceder con email' })).toHaveCount(0);
 
   await fillLogin(page, adminCredentials());
-  await page.getByRole('button', { name: 'Acceder' }).click();
+  await page.getByRole('button', { name: 'Acceder', exact: true }).click();
 
   await expect(page).toHaveURL('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Panel Administrativo' })).toBeVisible();
@@ -36,13 +36,13 @@ test('/auth validates the form and reports a failed sign-in in a notice', async 
   const user = demoUser('wrongPassword');
   await page.goto('/auth');
 
-  await page.getByRole('button', { name: 'Acceder' }).click();
+  await page.getByRole('button', { name: 'Acceder', exact: true }).click();
   await expect(page.getByText('Usuario requerido')).toBeVisible();
   await expect(page.getByText('Contraseña requerida')).toBeVisible();
   await expect(page.getByLabel('Usuario', { exact: true })).toHaveAttribute('aria-invalid', 'true');
 
   await fillLogin(page, { username: user.username, password: 'no-es-su-clave' });
-  await page.getByRole('button', { name: 'Acceder' }).click();
+  await page.getByRole('button', { name: 'Acceder', exact: true }).click();
 
   const notice = notices(page);
   await expect(notice.getByText('Error de inicio de sesión', { exact: true })).toBeVisible();
@@ -53,7 +53,7 @@ test('/auth validates the form and reports a failed sign-in in a notice', async 
   await page.route('**/api/auth/login-username', (route) =>
     route.fulfill({ status: 429, json: { message: 'Demasiados intentos (simulado)' } }),
   );
-  await page.getByRole('button', { name: 'Acceder' }).click();
+  await page.getByRole('button', { name: 'Acceder', exact: true }).click();
   await expect(notice.getByText('Demasiados intentos (simulado)')).toBeVisible();
   await expect(notice.locator('li')).toHaveCount(1);
 
@@ -69,7 +69,7 @@ test('/admin-login signs the administrator in and reports failures inline', asyn
   ).toBeVisible();
   await expect(page.getByRole('link', { name: 'Acceder con email' })).toHaveAttribute(
     'href',
-    '/auth',
+    '/auth?modo=email',
   );
 
   await page.getByRole('button', { name: 'Iniciar Sesión' }).click();

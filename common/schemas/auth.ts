@@ -90,3 +90,25 @@ export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 /** POST /api/logout: where the browser goes next (PUBLIC_SITE_URL, or /auth). */
 export const logoutResponseSchema = z.object({ message: z.string(), redirectTo: z.string() });
 export type LogoutResponse = z.infer<typeof logoutResponseSchema>;
+
+/** POST /api/auth/magic-link: the address to send a sign-in link to. */
+export const magicLinkRequestSchema = z.object({
+  email: z
+    .string({ error: MSG.emailRequired })
+    .trim()
+    .min(1, MSG.emailRequired)
+    .max(254, MSG.emailInvalid)
+    .pipe(z.email(MSG.emailInvalid)),
+});
+export type MagicLinkRequest = z.infer<typeof magicLinkRequestSchema>;
+
+/** POST /api/auth/verify-magic-link: the token of the link. */
+export const verifyMagicLinkSchema = z.object({
+  token: z
+    .string({ error: MSG.magicLinkInvalid })
+    .trim()
+    .min(20, MSG.magicLinkInvalid)
+    .max(200, MSG.magicLinkInvalid),
+});
+
+export const messageResponseSchema = z.object({ message: z.string() });

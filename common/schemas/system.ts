@@ -7,5 +7,7 @@ export const appConfigSchema = z.object({
   publicSiteUrl: z.string().nullable(),
   /** The embedded database with its demo organisation. */
   demo: z.boolean(),
+  /** The "Enlaces mágicos" setting: whether /auth offers 'Acceder con email'. */
+  magicLinksEnabled: z.boolean(),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;

@@ -65,6 +65,17 @@ export async function signInWithPassword(
   }
 
   await clearLoginFailures(ctx.db, username, client.ip);
+  return openSession(ctx, user, client, 'password');
+}
+
+/** A new session for an active user who proved who they are; records the sign-in. */
+export async function openSession(
+  ctx: AppContext,
+  user: UserRow,
+  client: SessionContext & { ip: string },
+  method: 'password' | 'magic_link',
+): Promise<SignedIn> {
+  const now = ctx.clock();
   const { sessionHours } = await getSettings(ctx.db);
   const { token, session } = await createSession(ctx.db, user.id, now, sessionHours, client);
   const [updated] = await ctx.db
@@ -77,7 +88,7 @@ export async function signInWithPassword(
     action: 'auth.login',
     entity: 'user',
     entityId: user.id,
-    meta: { method: 'password', ip: client.ip },
+    meta: { method, ip: client.ip },
   });
   return { user: updated ?? user, token, session };
 }

@@ -4,6 +4,7 @@ import { FullPageSpinner } from '@/components/ui/spinner';
 import { AdminLogin } from '@/features/auth/components/admin-login';
 import { ChangePassword } from '@/features/auth/components/change-password';
 import { CredentialsLogin } from '@/features/auth/components/credentials-login';
+import { MagicLinkVerify } from '@/features/auth/components/magic-link-verify';
 import { PersonalLogin } from '@/features/auth/components/personal-login';
 import { RouteErrorScreen } from './app-error';
 import { AppRoot } from './app-root';
@@ -57,7 +58,7 @@ export function createAppRouter() {
       children: [
         { index: true, element: <LandingRoute /> },
         { path: 'auth', element: <CredentialsLogin /> },
-        { path: 'auth/verify', element: <CredentialsLogin /> },
+        { path: 'auth/verify', element: <MagicLinkVerify /> },
         { path: 'admin-login', element: <AdminLogin /> },
         { path: 'change-password', element: <ChangePassword /> },
         { path: 'appa/:slug', element: <PersonalLoginRoute /> },

@@ -3,7 +3,9 @@ import { MSG } from '../../../common/messages';
 import {
   changePasswordSchema,
   loginSchema,
+  magicLinkRequestSchema,
   registerSchema,
+  verifyMagicLinkSchema,
   type ChangePasswordResponse,
   type LoginResponse,
   type LogoutResponse,
@@ -15,6 +17,7 @@ import { forbidden, parse } from '../../lib/errors';
 import { presentUser } from '../../presenters/user';
 import { audit } from '../../services/audit';
 import { changePassword, signInWithPassword } from '../../services/auth';
+import { requestMagicLink, verifyMagicLink } from '../../services/magic-link';
 import { registerUser } from '../../services/registration';
 import { revokeSession } from '../../services/sessions';
 
@@ -67,6 +70,20 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
       request.ip,
     );
     return { message: MSG.passwordChanged, user: presentUser(updated) };
+  });
+
+  // Always the same answer: whether the address has an account is never revealed.
+  app.post('/api/auth/magic-link', async (request): Promise<{ message: string }> => {
+    const { email } = parse(magicLinkRequestSchema, request.body);
+    await requestMagicLink(ctx, email, request.ip);
+    return { message: MSG.magicLinkSent };
+  });
+
+  app.post('/api/auth/verify-magic-link', open, async (request, reply): Promise<User> => {
+    const { token } = parse(verifyMagicLinkSchema, request.body);
+    const signed = await verifyMagicLink(ctx, token, clientOf(request));
+    setSessionCookie(ctx, reply, signed.token, signed.session.expiresAt);
+    return presentUser(signed.user);
   });
 
   app.post('/api/register', async (request, reply): Promise<User> => {

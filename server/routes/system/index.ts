@@ -4,6 +4,7 @@ import { MSG } from '../../../common/messages';
 import type { AppConfig } from '../../../common/schemas/system';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
+import { getSettings } from '../../services/settings';
 
 const open = { config: { allowDuringPasswordChange: true } };
 
@@ -27,5 +28,6 @@ export function systemRoutes(app: FastifyInstance, ctx: AppContext) {
     productName: PRODUCT_NAME,
     publicSiteUrl: ctx.config.publicSiteUrl ?? null,
     demo: ctx.config.demo,
+    magicLinksEnabled: (await getSettings(ctx.db)).magicLinksEnabled,
   }));
 }

@@ -18,6 +18,7 @@ describe('system routes', () => {
       productName: 'Sistema APPA',
       publicSiteUrl: 'https://www.example.com',
       demo: false,
+      magicLinksEnabled: true,
     });
   });
 

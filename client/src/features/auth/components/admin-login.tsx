@@ -47,7 +47,7 @@ export function AdminLogin() {
           />
           <p className="text-center text-sm">
             <Link
-              to="/auth"
+              to="/auth?modo=email"
               className="font-medium text-primary underline-offset-4 hover:underline focus-visible:underline focus-visible:outline-none"
             >
               Acceder con email

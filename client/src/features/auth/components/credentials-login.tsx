@@ -1,15 +1,17 @@
 import { landingPathFor, personalLandingPathFor } from '@common/roles';
 import type { LoginInput } from '@common/schemas/auth';
-import { ChartColumn, ClipboardList, Info, LayoutDashboard, LifeBuoy } from 'lucide-react';
-import { Navigate, useNavigate } from 'react-router';
+import { ChartColumn, ClipboardList, Info, LayoutDashboard, LifeBuoy, Mail } from 'lucide-react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { useCurrentUser } from '@/lib/api/get-current-user';
-import { useProductName } from '@/lib/api/get-config';
+import { useAppConfig, useProductName } from '@/lib/api/get-config';
 import { useLoginWithUsername } from '../api/login-username';
 import { AuthPageShell, BrandMark } from './auth-page-shell';
 import { LoginForm } from './login-form';
+import { MagicLinkForm } from './magic-link-form';
 
 const FEATURES = [
   {
@@ -34,10 +36,15 @@ const FEATURES = [
   },
 ] as const;
 
-/** The general sign-in screen (/auth, /auth/verify). */
+/** The general sign-in screen (/auth); /auth?modo=email opens 'Acceder con email'. */
 export function CredentialsLogin() {
   const navigate = useNavigate();
   const productName = useProductName();
+  const magicLinks = useAppConfig().data?.magicLinksEnabled ?? false;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const byEmail = magicLinks && searchParams.get('modo') === 'email';
+  const setByEmail = (on: boolean) =>
+    setSearchParams(on ? { modo: 'email' } : {}, { replace: true });
   const { data: user, isPending } = useCurrentUser();
   const login = useLoginWithUsername();
 
@@ -68,23 +75,43 @@ export function CredentialsLogin() {
       <div className="grid items-start gap-6 lg:grid-cols-2 lg:gap-10">
         <Card className="w-full lg:order-2" data-testid="login-card">
           <CardHeader>
-            <CardTitle>Acceso al Sistema</CardTitle>
-            <CardDescription>Ingresa tu usuario y contraseña para continuar.</CardDescription>
+            <CardTitle>{byEmail ? 'Acceder con email' : 'Acceso al Sistema'}</CardTitle>
+            <CardDescription>
+              {byEmail
+                ? 'Ingresa el correo de tu cuenta y te enviaremos un enlace de acceso.'
+                : 'Ingresa tu usuario y contraseña para continuar.'}
+            </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-5">
-            <LoginForm
-              submitLabel="Acceder"
-              pendingLabel="Accediendo..."
-              pending={login.isPending || login.isSuccess}
-              onSubmit={onSubmit}
-            />
-            <p className="flex gap-2 rounded-md bg-muted p-3 text-sm text-muted-foreground">
-              <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-              <span>
-                En tu primer acceso el sistema te pedirá cambiar la contraseña inicial por una
-                propia.
-              </span>
-            </p>
+            {byEmail ? (
+              <MagicLinkForm onBack={() => setByEmail(false)} />
+            ) : (
+              <>
+                <LoginForm
+                  submitLabel="Acceder"
+                  pendingLabel="Accediendo..."
+                  pending={login.isPending || login.isSuccess}
+                  onSubmit={onSubmit}
+                />
+                <p className="flex gap-2 rounded-md bg-muted p-3 text-sm text-muted-foreground">
+                  <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+                  <span>
+                    En tu primer acceso el sistema te pedirá cambiar la contraseña inicial por una
+                    propia.
+                  </span>
+                </p>
+                {magicLinks ? (
+                  <Button
+                    variant="link"
+                    className="justify-self-center"
+                    onClick={() => setByEmail(true)}
+                  >
+                    <Mail aria-hidden="true" />
+                    Acceder con email
+                  </Button>
+                ) : null}
+              </>
+            )}
           </CardContent>
         </Card>
 

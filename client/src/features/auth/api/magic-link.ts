@@ -1,0 +1,33 @@
+import {
+  messageResponseSchema,
+  userSchema,
+  type MagicLinkRequest,
+  type User,
+} from '@common/schemas/auth';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { userKeys } from '@/lib/query-keys';
+
+/** POST /api/auth/magic-link: the same answer whether or not the address has an account. */
+export function requestMagicLink(input: MagicLinkRequest) {
+  return api.post('/api/auth/magic-link', messageResponseSchema, input);
+}
+
+export function useRequestMagicLink() {
+  return useMutation({ mutationFn: requestMagicLink });
+}
+
+/** POST /api/auth/verify-magic-link: spends the link's token and starts a cookie session. */
+export function verifyMagicLink(token: string): Promise<User> {
+  return api.post('/api/auth/verify-magic-link', userSchema, { token });
+}
+
+export function useVerifyMagicLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: verifyMagicLink,
+    onSuccess: (user) => {
+      queryClient.setQueryData(userKeys.current(), user);
+    },
+  });
+}

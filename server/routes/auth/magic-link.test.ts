@@ -1,0 +1,151 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../../common/messages';
+import { auditLog, oneTimeTokens, users } from '../../db/schema';
+import { outboxDir } from '../../services/mail';
+import { saveSettings } from '../../services/settings';
+import { buildTestApp, buildUser, type TestApp } from '../../test/helper';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ publicUrl: 'https://appa.example.com' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const request = (email: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/magic-link', payload: { email } });
+const verify = (token: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/verify-magic-link', payload: { token } });
+
+/** The messages written to the outbox for `email`, oldest first. */
+function mailsTo(email: string): string[] {
+  const dir = outboxDir(t.ctx.config);
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .sort()
+    .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
+    .filter((m) => m.includes(`To: ${email}`));
+}
+
+/** The token of the last link e-mailed to `email` (quoted-printable may fold the line). */
+function lastToken(email: string): string {
+  const mail = mailsTo(email)
+    .at(-1)
+    ?.replace(/=\r?\n/g, '')
+    .replace(/=3D/g, '=');
+  const token = mail?.match(/\/auth\/verify\?token=([\w-]+)/)?.[1];
+  if (!token) throw new Error(`no link was mailed to ${email}`);
+  return token;
+}
+
+describe('magic link', () => {
+  it('e-mails a single-use link that signs the person in and lands by role', async () => {
+    const user = await buildUser(t, { role: 'LIDER', email: 'lider.magico@empresa.pe' });
+    const res = await request('Lider.Magico@Empresa.pe');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: MSG.magicLinkSent });
+    expect(mailsTo(user.email).at(-1)).toContain('https://appa.example.com/auth/verify?token=');
+    const token = lastToken(user.email);
+    const [stored] = await t.db
+      .select()
+      .from(oneTimeTokens)
+      .where(eq(oneTimeTokens.userId, user.id));
+    expect(stored?.tokenHash).not.toContain(token);
+
+    const signed = await verify(token);
+    expect(signed.statusCode, signed.body).toBe(200);
+    expect(signed.json()).toMatchObject({ id: user.id, role: 'LIDER' });
+    const cookie = signed.cookies.find((c) => c.name.endsWith('appa_session'));
+    expect(cookie?.httpOnly).toBe(true);
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: { cookie: `${cookie?.name}=${cookie?.value}` },
+    });
+    expect(me.json()).toMatchObject({ id: user.id });
+
+    // Used once: the same link no longer works.
+    const again = await verify(token);
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ message: MSG.magicLinkInvalid });
+    const logins = await t.db.select().from(auditLog).where(eq(auditLog.actorId, user.id));
+    expect(logins.map((r) => r.action)).toEqual(
+      expect.arrayContaining(['auth.magic_link_sent', 'auth.login']),
+    );
+  });
+
+  it('answers the same for an unknown address and a suspended person, and sends nothing', async () => {
+    const suspended = await buildUser(t, { status: 'SUSPENDIDO', email: 'suspendida@empresa.pe' });
+    for (const email of ['nadie@empresa.pe', suspended.email]) {
+      const res = await request(email);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ message: MSG.magicLinkSent });
+      expect(mailsTo(email)).toEqual([]);
+    }
+  });
+
+  it('refuses a link of someone suspended after it was sent', async () => {
+    const user = await buildUser(t, { email: 'luego.suspendido@empresa.pe' });
+    await request(user.email);
+    await t.db.update(users).set({ status: 'SUSPENDIDO' }).where(eq(users.id, user.id));
+    const res = await verify(lastToken(user.email));
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: MSG.userSuspended });
+  });
+
+  it('refuses an expired link (10 minutes) with its own message', async () => {
+    const user = await buildUser(t, { email: 'tarde@empresa.pe' });
+    await request(user.email);
+    const token = lastToken(user.email);
+    t.clock.advance(10 * 60_000 + 1000);
+    try {
+      const res = await verify(token);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: MSG.magicLinkExpired });
+    } finally {
+      t.clock.advance(-(10 * 60_000 + 1000));
+    }
+  });
+
+  it('sends at most three links per account in ten minutes', async () => {
+    const user = await buildUser(t, { email: 'insistente@empresa.pe' });
+    for (let i = 0; i < 5; i++) expect((await request(user.email)).statusCode).toBe(200);
+    expect(mailsTo(user.email)).toHaveLength(3);
+  });
+
+  it('throttles guessing tokens from one address', async () => {
+    let last = 0;
+    for (let i = 0; i < 12; i++)
+      last = (await verify(`token-falso-${i}-abcdefghijklmnop`)).statusCode;
+    expect(last).toBe(429);
+  });
+
+  it('is refused, and sends nothing, when magic links are turned off', async () => {
+    const user = await buildUser(t, { email: 'apagado@empresa.pe' });
+    await request(user.email);
+    const token = lastToken(user.email);
+    await saveSettings(t.db, { magicLinksEnabled: false }, null);
+    try {
+      const res = await request(user.email);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: MSG.magicLinksDisabled });
+      expect(mailsTo(user.email)).toHaveLength(1);
+      expect((await verify(token)).statusCode).toBe(403);
+      const config = await t.app.inject({ method: 'GET', url: '/api/config' });
+      expect(config.json()).toMatchObject({ magicLinksEnabled: false });
+    } finally {
+      await saveSettings(t.db, { magicLinksEnabled: true }, null);
+    }
+  });
+
+  it('validates the address in Spanish', async () => {
+    const res = await request('no-es-correo');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: MSG.emailInvalid });
+  });
+});
