@@ -61,6 +61,9 @@ const RESERVED = {
   // Revisión de APPAs: the author sends their draft of this week; the board member gets a task.
   reviewAuthor: ['LIDER', 6],
   reviewAssignee: ['CONSEJO', 1],
+  // /vp: the second VP reads only their own area; a leader opens /consejo and /vp.
+  vpDashboard: ['VP', 1],
+  boardDenied: ['LIDER', 3],
 } as const satisfies Record<string, readonly [Role, number]>;
 
 export type Purpose = keyof typeof RESERVED;

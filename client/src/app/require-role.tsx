@@ -9,10 +9,25 @@ import { useSignedInUser } from '@/lib/api/get-current-user';
  * 'Acceso Denegado' panel to anyone else. Only what the interface offers: the server decides what
  * data each person may read.
  */
-export function RequireRole({ roles, children }: { roles: readonly Role[]; children: ReactNode }) {
+export function RequireRole({
+  roles,
+  deniedMessage,
+  children,
+}: {
+  roles: readonly Role[];
+  /** Who the page is for, on the panel ('Solo VPs pueden acceder a este dashboard.'). */
+  deniedMessage?: string;
+  children: ReactNode;
+}) {
   const user = useSignedInUser();
   const allowed = user.role === 'ADMIN' || roles.includes(user.role);
   return (
-    <AppShell>{allowed ? children : <AccessDenied homePath={landingPathFor(user)} />}</AppShell>
+    <AppShell>
+      {allowed ? (
+        children
+      ) : (
+        <AccessDenied homePath={landingPathFor(user)} message={deniedMessage} />
+      )}
+    </AppShell>
   );
 }

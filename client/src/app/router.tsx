@@ -6,6 +6,7 @@ import { ChangePassword } from '@/features/auth/components/change-password';
 import { CredentialsLogin } from '@/features/auth/components/credentials-login';
 import { MagicLinkVerify } from '@/features/auth/components/magic-link-verify';
 import { PersonalLogin } from '@/features/auth/components/personal-login';
+import { DASHBOARD_ACCESS_DENIED } from '@/features/dashboards/lib/access-denied';
 import { RouteErrorScreen } from './app-error';
 import { AppRoot } from './app-root';
 import { ProtectedRoute } from './protected-route';
@@ -29,6 +30,9 @@ const RoleDashboard = lazy(() =>
 
 const BoardDashboard = lazy(() =>
   import('./routes/board-dashboard').then((m) => ({ default: m.BoardDashboard })),
+);
+const VpDashboard = lazy(() =>
+  import('./routes/vp-dashboard').then((m) => ({ default: m.VpDashboard })),
 );
 
 function Loadable({ children }: { children: ReactNode }) {
@@ -79,7 +83,7 @@ export function createAppRouter() {
             {
               path: 'consejo',
               element: (
-                <RequireRole roles={['CONSEJO']}>
+                <RequireRole roles={['CONSEJO']} deniedMessage={DASHBOARD_ACCESS_DENIED.CONSEJO}>
                   <Loadable>
                     <BoardDashboard />
                   </Loadable>
@@ -89,9 +93,9 @@ export function createAppRouter() {
             {
               path: 'vp',
               element: (
-                <RequireRole roles={['VP']}>
+                <RequireRole roles={['VP']} deniedMessage={DASHBOARD_ACCESS_DENIED.VP}>
                   <Loadable>
-                    <RoleDashboard title="Dashboard VP" />
+                    <VpDashboard />
                   </Loadable>
                 </RequireRole>
               ),
@@ -99,7 +103,7 @@ export function createAppRouter() {
             {
               path: 'gerente',
               element: (
-                <RequireRole roles={['GERENTE']}>
+                <RequireRole roles={['GERENTE']} deniedMessage={DASHBOARD_ACCESS_DENIED.GERENTE}>
                   <Loadable>
                     <RoleDashboard title="Dashboard Gerente" />
                   </Loadable>
@@ -109,7 +113,7 @@ export function createAppRouter() {
             {
               path: 'lider',
               element: (
-                <RequireRole roles={['LIDER']}>
+                <RequireRole roles={['LIDER']} deniedMessage={DASHBOARD_ACCESS_DENIED.LIDER}>
                   <Loadable>
                     <RoleDashboard title="Dashboard Líder" />
                   </Loadable>

@@ -3,8 +3,17 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
-/** Shown to a signed-in person who opened a page that is not for their role. */
-export function AccessDenied({ homePath }: { homePath: string }) {
+/**
+ * Shown to a signed-in person who opened a page that is not for their role; `message` says who the
+ * page is for.
+ */
+export function AccessDenied({
+  homePath,
+  message = 'No tienes permiso para acceder a esta página.',
+}: {
+  homePath: string;
+  message?: string;
+}) {
   return (
     <Card className="mx-auto w-full max-w-md text-center">
       <CardHeader className="items-center">
@@ -14,7 +23,7 @@ export function AccessDenied({ homePath }: { homePath: string }) {
         <CardTitle as="h1" className="mt-2 text-2xl">
           Acceso Denegado
         </CardTitle>
-        <CardDescription>No tienes permiso para acceder a esta página.</CardDescription>
+        <CardDescription>{message}</CardDescription>
       </CardHeader>
       <CardContent>
         <Button asChild>

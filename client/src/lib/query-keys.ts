@@ -56,3 +56,18 @@ export const panelKeys = {
   myTasks: () => [...panelKeys.all, 'my-tasks'] as const,
   assignees: () => [...panelKeys.all, 'assignees'] as const,
 };
+
+/** The role dashboards (/consejo, /vp, /gerente, /lider). */
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  /** GET /api/dashboard/hierarchy?weekStart=: analytics, hierarchy and team of the viewer's area. */
+  hierarchy: (weekStart: string) => [...dashboardKeys.all, 'hierarchy', weekStart] as const,
+  /** GET /api/appa?weekStart= as CONSEJO, VP, GERENTE or ADMIN: the week's reports of the area. */
+  areaWeek: (weekStart: string) => [...dashboardKeys.all, 'area-week', weekStart] as const,
+  /** GET /api/dashboard/trends?weeks=&userId=. */
+  trends: (weeks: number, userId: string | null) =>
+    [...dashboardKeys.all, 'trends', weeks, userId] as const,
+  /** GET /api/appa/history?userId=&from=&to=. */
+  history: (userId: string, from: string, to: string) =>
+    [...dashboardKeys.all, 'history', userId, from, to] as const,
+};

@@ -1,16 +1,17 @@
+import { AppaDetailDialogBody } from '@/features/admin/components/appa-detail-dialog';
 import { MyTasksCard } from '@/features/admin/components/my-tasks-card';
-import { RoleDashboard } from '@/features/dashboards/components/role-dashboard';
+import { BoardDashboard as BoardDashboardPage } from '@/features/dashboards/components/board-dashboard';
 
 /**
- * /consejo: the board's dashboard with the review tasks assigned to them ('Mis tareas'). Composed
- * here, in the app layer, because features do not import each other.
+ * /consejo: the board's dashboard, with the review tasks assigned to them ('Mis tareas') and the
+ * APPA detail dialog of the panel to open a report. Composed here, in the app layer, because
+ * features do not import each other.
  */
 export function BoardDashboard() {
   return (
-    <RoleDashboard title="Dashboard Consejo Directivo">
-      <div className="mb-6">
-        <MyTasksCard />
-      </div>
-    </RoleDashboard>
+    <BoardDashboardPage
+      aside={<MyTasksCard />}
+      renderDetail={(submission) => <AppaDetailDialogBody submission={submission} />}
+    />
   );
 }

@@ -1,0 +1,120 @@
+import type { PanelSubmission } from '@common/schemas/panel';
+import { CircleCheck, FilePen, FileText, Percent } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useSignedInUser } from '@/lib/api/get-current-user';
+import { useAreaWeek } from '../api/get-area-week';
+import { useHierarchy } from '../api/get-hierarchy';
+import { useDashboardWeek } from '../hooks/use-dashboard-week';
+import { QueryState, ReportDialog, ReportList, type RenderDetail } from './board-dashboard-parts';
+import { BoardDetailedReports } from './board-dashboard-reports';
+import { BoardRoleAnalysis } from './board-dashboard-roles';
+import { BoardSummary } from './board-dashboard-summary';
+import { DashboardShell, StatCard, WeekPicker } from './dashboard-shell';
+
+/**
+ * /consejo (spec 2 §2 "Board dashboard"): the week's figures of the whole organisation and the
+ * tabs Resumen Ejecutivo, APPAs por Semana, Análisis por Rol and Reportes Detallados.
+ * `renderDetail` shows one report (the app layer passes the APPA detail dialog's body);
+ * `aside` goes above the tabs ('Mis tareas').
+ */
+export function BoardDashboard({
+  renderDetail,
+  aside,
+}: {
+  renderDetail: RenderDetail;
+  aside?: ReactNode;
+}) {
+  const user = useSignedInUser();
+  const { weeks, week, selectWeek } = useDashboardWeek();
+  const hierarchy = useHierarchy(week.weekStart);
+  const areaWeek = useAreaWeek(week.weekStart);
+  const [open, setOpen] = useState<PanelSubmission | null>(null);
+  const analytics = hierarchy.data?.analytics;
+  const figure = (value: number | undefined, suffix = '') =>
+    value === undefined ? '—' : `${value}${suffix}`;
+
+  return (
+    <DashboardShell
+      title="Dashboard Consejo Directivo"
+      weekPicker={<WeekPicker weeks={weeks} value={week.weekStart} onChange={selectWeek} />}
+      stats={
+        <>
+          <StatCard
+            label="Total APPAs"
+            value={figure(analytics?.totalSubmissions)}
+            icon={FileText}
+            tone="text-primary"
+          />
+          <StatCard
+            label="Enviados"
+            value={figure(analytics?.submittedCount)}
+            icon={CircleCheck}
+            tone="text-success"
+          />
+          <StatCard
+            label="Borradores"
+            value={figure(analytics?.draftCount)}
+            icon={FilePen}
+            tone="text-primary"
+          />
+          <StatCard
+            label="Tasa de Envío (%)"
+            value={figure(analytics?.completionRate, '%')}
+            icon={Percent}
+            tone="text-success"
+            hint={
+              analytics ? `${analytics.submittedCount} de ${analytics.expected} esperados` : null
+            }
+          />
+        </>
+      }
+    >
+      {aside}
+      <Tabs defaultValue="resumen" className="min-w-0">
+        <TabsList aria-label="Secciones del dashboard">
+          <TabsTrigger value="resumen">Resumen Ejecutivo</TabsTrigger>
+          <TabsTrigger value="semana">APPAs por Semana</TabsTrigger>
+          <TabsTrigger value="roles">Análisis por Rol</TabsTrigger>
+          <TabsTrigger value="reportes">Reportes Detallados</TabsTrigger>
+        </TabsList>
+        <TabsContent value="resumen">
+          <QueryState query={hierarchy}>
+            {(data) => <BoardSummary analytics={data.analytics} />}
+          </QueryState>
+        </TabsContent>
+        <TabsContent value="semana">
+          <QueryState query={areaWeek}>
+            {(data) => (
+              <ReportList
+                submissions={data.submissions}
+                empty="No hay APPAs para esta semana"
+                label="APPAs de la semana"
+                onOpen={setOpen}
+              />
+            )}
+          </QueryState>
+        </TabsContent>
+        <TabsContent value="roles">
+          <QueryState query={hierarchy}>
+            {(data) => (
+              <BoardRoleAnalysis weeks={weeks} people={data.team.members} onOpen={setOpen} />
+            )}
+          </QueryState>
+        </TabsContent>
+        <TabsContent value="reportes">
+          <QueryState query={areaWeek}>
+            {(data) => (
+              <BoardDetailedReports
+                week={data}
+                onOpen={setOpen}
+                showServerReports={user.role === 'CONSEJO' || user.role === 'ADMIN'}
+              />
+            )}
+          </QueryState>
+        </TabsContent>
+      </Tabs>
+      <ReportDialog submission={open} onClose={() => setOpen(null)} renderDetail={renderDetail} />
+    </DashboardShell>
+  );
+}

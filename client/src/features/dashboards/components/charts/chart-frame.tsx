@@ -1,0 +1,66 @@
+import type { ReactNode } from 'react';
+
+/** 'dd/MM' of a week's Monday, the x axis of the trend charts. */
+export function shortWeek(weekStart: string): string {
+  const [, month = '', day = ''] = weekStart.split('-');
+  return `${day}/${month}`;
+}
+
+export const CHART_COLORS = {
+  primary: 'var(--color-primary)',
+  success: 'var(--color-success)',
+  destructive: 'var(--color-destructive)',
+  muted: 'var(--color-muted-foreground)',
+  grid: 'var(--color-border)',
+} as const;
+
+/**
+ * A chart with its words: a visible summary, the picture (hidden from screen readers) and the same
+ * figures as a table only screen readers read.
+ */
+export function ChartFrame({
+  summary,
+  caption,
+  headers,
+  rows,
+  children,
+}: {
+  summary: ReactNode;
+  caption: string;
+  headers: readonly string[];
+  rows: readonly (readonly ReactNode[])[];
+  children: ReactNode;
+}) {
+  return (
+    <figure className="grid min-w-0 gap-3">
+      <figcaption className="text-sm text-muted-foreground">{summary}</figcaption>
+      <div aria-hidden="true" className="h-64 w-full min-w-0">
+        {children}
+      </div>
+      {/* A table ignores the 1 px box of sr-only: the wrapper clips it. */}
+      <div className="sr-only">
+        <table>
+          <caption>{caption}</caption>
+          <thead>
+            <tr>
+              {headers.map((header) => (
+                <th key={header} scope="col">
+                  {header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, i) => (
+              <tr key={i}>
+                {row.map((cell, j) => (
+                  <td key={j}>{cell}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </figure>
+  );
+}

@@ -1,0 +1,145 @@
+import type { PanelSubmission } from '@common/schemas/panel';
+import { weekOf } from '@common/week';
+import { format, parseISO, subWeeks } from 'date-fns';
+import { useId, useState } from 'react';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { useSignedInUser } from '@/lib/api/get-current-user';
+import { useHistory } from '../../api/get-history';
+import { TREND_WEEKS, useTrends } from '../../api/get-trends';
+import { EmptyMessage, QueryState, ReportList } from '../board-dashboard-parts';
+import { KpiTrendChart } from './kpi-trend-chart';
+
+export interface TrendPerson {
+  id: string;
+  fullName: string;
+}
+
+function KpiTrend({ person }: { person: TrendPerson }) {
+  const trends = useTrends(person.id);
+  return (
+    <QueryState query={trends}>
+      {(data) =>
+        data.kpi && data.kpi.length > 0 ? (
+          <KpiTrendChart data={data.kpi} personName={person.fullName} />
+        ) : (
+          <EmptyMessage>{person.fullName} no tiene KPI en las últimas semanas.</EmptyMessage>
+        )
+      }
+    </QueryState>
+  );
+}
+
+function History({
+  person,
+  onOpen,
+}: {
+  person: TrendPerson;
+  onOpen: (submission: PanelSubmission) => void;
+}) {
+  const user = useSignedInUser();
+  const id = useId();
+  const current = weekOf(new Date(), user.timezone).weekStart;
+  const [from, setFrom] = useState(() =>
+    format(subWeeks(parseISO(current), TREND_WEEKS - 1), 'yyyy-MM-dd'),
+  );
+  const [to, setTo] = useState(current);
+  const valid = from !== '' && to !== '' && from <= to;
+  const history = useHistory(person.id, from, to);
+  return (
+    <div className="grid gap-3">
+      <h4 className="font-semibold">Historial de APPAs</h4>
+      <div className="grid grid-cols-2 gap-3 sm:max-w-md">
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-from`}>Desde</Label>
+          <Input
+            id={`${id}-from`}
+            type="date"
+            value={from}
+            max={to}
+            onChange={(e) => setFrom(e.currentTarget.value)}
+          />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-to`}>Hasta</Label>
+          <Input
+            id={`${id}-to`}
+            type="date"
+            value={to}
+            min={from}
+            onChange={(e) => setTo(e.currentTarget.value)}
+          />
+        </div>
+      </div>
+      {valid ? (
+        <QueryState query={history}>
+          {(reports) => (
+            <ReportList
+              submissions={[...reports].sort((a, b) => b.weekStart.localeCompare(a.weekStart))}
+              empty="No hay APPAs en este rango de fechas"
+              label={`Historial de ${person.fullName}`}
+              onOpen={onOpen}
+            />
+          )}
+        </QueryState>
+      ) : (
+        <p role="alert" className="text-sm text-destructive">
+          El rango de fechas no es válido
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * 'Tendencias por persona': pick someone of the area, see their KPI logro vs meta over the last
+ * weeks and their reports over a date range (each openable).
+ */
+export function PersonTrendsCard({
+  people,
+  onOpen,
+}: {
+  people: readonly TrendPerson[];
+  onOpen: (submission: PanelSubmission) => void;
+}) {
+  const id = useId();
+  const [personId, setPersonId] = useState('');
+  const person = people.find((p) => p.id === personId) ?? null;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h3" className="text-lg">
+          Tendencias por persona
+        </CardTitle>
+        <CardDescription>KPI (logro vs meta) e historial de APPAs de una persona</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        <div className="grid gap-1.5 sm:max-w-md">
+          <Label htmlFor={id}>Persona</Label>
+          <NativeSelect
+            id={id}
+            value={personId}
+            onChange={(e) => setPersonId(e.currentTarget.value)}
+          >
+            <option value="">Selecciona una persona</option>
+            {people.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.fullName}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        {person ? (
+          <>
+            <KpiTrend key={`kpi-${person.id}`} person={person} />
+            <History key={`history-${person.id}`} person={person} onOpen={onOpen} />
+          </>
+        ) : (
+          <EmptyMessage>Selecciona una persona para ver sus tendencias.</EmptyMessage>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,118 @@
+import type { PanelSubmission } from '@common/schemas/panel';
+import { CircleCheck, Clock, Percent, Users } from 'lucide-react';
+import { useState } from 'react';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useAreaWeek } from '../api/get-area-week';
+import { useHierarchy } from '../api/get-hierarchy';
+import { useDashboardWeek } from '../hooks/use-dashboard-week';
+import { reportsOfRole } from '../lib/board-reports';
+import { QueryState, ReportDialog, ReportList, type RenderDetail } from './board-dashboard-parts';
+import { DashboardShell, StatCard, WeekPicker } from './dashboard-shell';
+import { VpTeam } from './vp-dashboard-team';
+
+/**
+ * /vp (spec 2 §2 "VP dashboard"): the VP's area for a week. Cards Tu Equipo, APPAs Enviados,
+ * Pendientes, Tasa Completitud; tabs Mi Equipo, APPAs por Semana, Gerentes, Líderes.
+ */
+export function VpDashboard({ renderDetail }: { renderDetail: RenderDetail }) {
+  const { weeks, week, selectWeek } = useDashboardWeek();
+  const hierarchy = useHierarchy(week.weekStart);
+  const areaWeek = useAreaWeek(week.weekStart);
+  const [open, setOpen] = useState<PanelSubmission | null>(null);
+  const data = hierarchy.data;
+  const figure = (value: number | undefined, suffix = '') =>
+    value === undefined ? '—' : `${value}${suffix}`;
+
+  return (
+    <DashboardShell
+      title="Dashboard VP"
+      weekPicker={<WeekPicker weeks={weeks} value={week.weekStart} onChange={selectWeek} />}
+      stats={
+        <>
+          <StatCard
+            label="Tu Equipo"
+            value={figure(data?.hierarchy.allReports)}
+            icon={Users}
+            tone="text-primary"
+            hint={data ? `${data.hierarchy.directReports} directos` : null}
+          />
+          <StatCard
+            label="APPAs Enviados"
+            value={figure(data?.analytics.submittedCount)}
+            icon={CircleCheck}
+            tone="text-success"
+          />
+          <StatCard
+            label="Pendientes"
+            value={figure(data?.analytics.pendingCount)}
+            icon={Clock}
+            tone="text-destructive"
+          />
+          <StatCard
+            label="Tasa Completitud"
+            value={figure(data?.analytics.completionRate, '%')}
+            icon={Percent}
+            tone="text-success"
+          />
+        </>
+      }
+    >
+      <Tabs defaultValue="equipo" className="min-w-0">
+        <TabsList aria-label="Secciones del dashboard">
+          <TabsTrigger value="equipo">Mi Equipo</TabsTrigger>
+          <TabsTrigger value="semana">APPAs por Semana</TabsTrigger>
+          <TabsTrigger value="gerentes">Gerentes</TabsTrigger>
+          <TabsTrigger value="lideres">Líderes</TabsTrigger>
+        </TabsList>
+        <TabsContent value="equipo">
+          <QueryState query={hierarchy}>
+            {(h) => (
+              <VpTeam
+                hierarchy={h}
+                submissions={areaWeek.data?.submissions ?? []}
+                onOpen={setOpen}
+              />
+            )}
+          </QueryState>
+        </TabsContent>
+        <TabsContent value="semana">
+          <QueryState query={areaWeek}>
+            {(w) => (
+              <ReportList
+                submissions={w.submissions}
+                empty="No hay APPAs para esta semana"
+                label="APPAs de la semana"
+                onOpen={setOpen}
+              />
+            )}
+          </QueryState>
+        </TabsContent>
+        <TabsContent value="gerentes">
+          <QueryState query={areaWeek}>
+            {(w) => (
+              <ReportList
+                submissions={reportsOfRole(w.submissions, 'GERENTE')}
+                empty="No hay APPAs de Gerentes para esta semana"
+                label="APPAs de Gerentes"
+                onOpen={setOpen}
+              />
+            )}
+          </QueryState>
+        </TabsContent>
+        <TabsContent value="lideres">
+          <QueryState query={areaWeek}>
+            {(w) => (
+              <ReportList
+                submissions={reportsOfRole(w.submissions, 'LIDER')}
+                empty="No hay APPAs de Líderes para esta semana"
+                label="APPAs de Líderes"
+                onOpen={setOpen}
+              />
+            )}
+          </QueryState>
+        </TabsContent>
+      </Tabs>
+      <ReportDialog submission={open} onClose={() => setOpen(null)} renderDetail={renderDetail} />
+    </DashboardShell>
+  );
+}

@@ -1,0 +1,157 @@
+import type { PanelSubmission } from '@common/schemas/panel';
+import { describe, expect, it } from 'vitest';
+import {
+  filterReports,
+  NO_FILTERS,
+  reportCsvRows,
+  reportsOfRole,
+  roleBreakdown,
+  roleCompletionSeries,
+  rolesInSeries,
+} from './board-reports';
+
+let n = 0;
+function report(overrides: Partial<PanelSubmission> & { name: string }): PanelSubmission {
+  n += 1;
+  const { name, ...rest } = overrides;
+  const id = `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+  return {
+    id,
+    userId: id,
+    user: {
+      id,
+      fullName: name,
+      email: `${name.split(' ')[0]?.toLowerCase()}@example.com`,
+      cargo: null,
+      unidadOrganizacional: 'Ventas',
+      role: 'LIDER',
+      slug: name.toLowerCase().replace(/\s+/g, '-'),
+    },
+    weekStart: '2026-11-16',
+    weekEnd: '2026-11-22',
+    status: 'ENVIADO',
+    submittedAt: '2026-11-16T14:00:00.000Z',
+    createdAt: '2026-11-16T13:00:00.000Z',
+    updatedAt: '2026-11-16T14:00:00.000Z',
+    avances: 'Avances',
+    planes: 'Planes',
+    problemas: '',
+    ayuda: '',
+    kpiNombre: 'Ventas',
+    kpiMetaPct: 80,
+    kpiLogroPct: 90,
+    fileCount: 0,
+    reviewedAt: null,
+    reviewer: null,
+    reviewNotes: null,
+    commentCount: 0,
+    openTaskCount: 0,
+    markedSubmittedBy: null,
+    ...rest,
+  };
+}
+
+const ana = report({ name: 'Ana Pérez' });
+const luis = report({
+  name: 'Luis Gómez',
+  status: 'BORRADOR',
+  submittedAt: null,
+  avances: 'Migración del inventario',
+  user: { ...ana.user, fullName: 'Luis Gómez', role: 'GERENTE', unidadOrganizacional: 'TI' },
+});
+const all = [ana, luis];
+
+describe('roleBreakdown', () => {
+  it('keeps roles with someone expected and adds their completion rate', () => {
+    expect(
+      roleBreakdown([
+        { role: 'VP', total: 2, sent: 1, drafts: 0 },
+        { role: 'CONSEJO', total: 0, sent: 0, drafts: 0 },
+        { role: 'LIDER', total: 3, sent: 2, drafts: 1 },
+      ]),
+    ).toEqual([
+      { role: 'VP', label: 'VP', total: 2, sent: 1, drafts: 0, rate: 50 },
+      { role: 'LIDER', label: 'Líder', total: 3, sent: 2, drafts: 1, rate: 67 },
+    ]);
+  });
+});
+
+describe('filterReports', () => {
+  it('returns everything without filters', () => {
+    expect(filterReports(all, NO_FILTERS)).toEqual(all);
+  });
+
+  it('searches names without accents and the report text', () => {
+    expect(filterReports(all, { ...NO_FILTERS, search: 'perez' })).toEqual([ana]);
+    expect(filterReports(all, { ...NO_FILTERS, search: 'MIGRACIÓN' })).toEqual([luis]);
+  });
+
+  it('filters by status and team', () => {
+    expect(filterReports(all, { ...NO_FILTERS, status: 'BORRADOR' })).toEqual([luis]);
+    expect(filterReports(all, { ...NO_FILTERS, team: 'Ventas' })).toEqual([ana]);
+    expect(filterReports(all, { search: 'luis', status: 'ENVIADO', team: '' })).toEqual([]);
+  });
+});
+
+describe('reportCsvRows', () => {
+  it('writes one row per report with labels and numbers', () => {
+    const [row] = reportCsvRows([luis]);
+    expect(row?.slice(0, 11)).toEqual([
+      'Luis Gómez',
+      'ana@example.com',
+      'Gerente',
+      '',
+      'TI',
+      '2026-11-16',
+      'Borrador',
+      '',
+      'Ventas',
+      80,
+      90,
+    ]);
+  });
+});
+
+describe('reportsOfRole', () => {
+  it('keeps the reports of authors of that role', () => {
+    expect(reportsOfRole(all, 'GERENTE')).toEqual([luis]);
+    expect(reportsOfRole(all, 'VP')).toEqual([]);
+  });
+});
+
+describe('roleCompletionSeries', () => {
+  it('orders weeks oldest first and rates only roles with someone expected', () => {
+    const series = roleCompletionSeries([
+      {
+        weekStart: '2026-11-16',
+        analytics: analytics([{ role: 'LIDER', total: 4, sent: 1, drafts: 0 }]),
+      },
+      {
+        weekStart: '2026-11-09',
+        analytics: analytics([
+          { role: 'LIDER', total: 4, sent: 4, drafts: 0 },
+          { role: 'GERENTE', total: 0, sent: 0, drafts: 0 },
+        ]),
+      },
+    ]);
+    expect(series).toEqual([
+      { weekStart: '2026-11-09', rates: { LIDER: 100 } },
+      { weekStart: '2026-11-16', rates: { LIDER: 25 } },
+    ]);
+    expect(rolesInSeries(series, ['VP', 'GERENTE', 'LIDER'])).toEqual(['LIDER']);
+  });
+});
+
+function analytics(
+  byRole: { role: 'LIDER' | 'GERENTE'; total: number; sent: number; drafts: number }[],
+) {
+  return {
+    totalSubmissions: 0,
+    submittedCount: 0,
+    draftCount: 0,
+    expected: 0,
+    pendingCount: 0,
+    completionRate: 0,
+    byRole,
+  };
+}

@@ -1,0 +1,142 @@
+import type { CsvCell } from '@common/csv';
+import { ROLE_LABELS, type Role, type SubmissionStatus } from '@common/roles';
+import type { HierarchyResponse } from '@common/schemas/dashboard';
+import type { PanelSubmission } from '@common/schemas/panel';
+import { completionRate } from './completion';
+
+export interface RoleBreakdownRow {
+  role: Role;
+  label: string;
+  total: number;
+  sent: number;
+  drafts: number;
+  rate: number;
+}
+
+/** The per-role table of Resumen Ejecutivo: roles with someone expected, with their rate. */
+export function roleBreakdown(
+  byRole: HierarchyResponse['analytics']['byRole'],
+): RoleBreakdownRow[] {
+  return byRole
+    .filter((row) => row.total > 0 || row.sent > 0 || row.drafts > 0)
+    .map((row) => ({
+      role: row.role,
+      label: ROLE_LABELS[row.role],
+      total: row.total,
+      sent: row.sent,
+      drafts: row.drafts,
+      rate: completionRate(row.sent, row.total),
+    }));
+}
+
+export type StatusFilter = 'all' | SubmissionStatus;
+
+export interface ReportFilters {
+  search: string;
+  status: StatusFilter;
+  /** An unidadOrganizacional, or '' for every team. */
+  team: string;
+}
+
+export const NO_FILTERS: ReportFilters = { search: '', status: 'all', team: '' };
+
+/** Lower case and without accents, so that 'perez' finds 'Pérez'. */
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+
+/** Reportes Detallados: by name, e-mail, cargo or report text; by status; by team. */
+export function filterReports(
+  submissions: readonly PanelSubmission[],
+  { search, status, team }: ReportFilters,
+): PanelSubmission[] {
+  const needle = fold(search.trim());
+  return submissions.filter((s) => {
+    if (status !== 'all' && s.status !== status) return false;
+    if (team !== '' && s.user.unidadOrganizacional !== team) return false;
+    if (needle === '') return true;
+    const haystack = [
+      s.user.fullName,
+      s.user.email,
+      s.user.cargo ?? '',
+      s.kpiNombre,
+      s.avances,
+      s.planes,
+      s.problemas,
+      s.ayuda,
+    ].join('\n');
+    return fold(haystack).includes(needle);
+  });
+}
+
+export const REPORT_CSV_HEADERS = [
+  'Nombre',
+  'Email',
+  'Rol',
+  'Cargo',
+  'Equipo',
+  'Semana',
+  'Estado',
+  'Enviado',
+  'KPI',
+  'Meta %',
+  'Logro %',
+  'Avances',
+  'Planes',
+  'Problemas',
+  'Ayuda',
+] as const;
+
+/** The rows 'Exportar CSV' writes, one per report, in REPORT_CSV_HEADERS order. */
+export function reportCsvRows(submissions: readonly PanelSubmission[]): CsvCell[][] {
+  return submissions.map((s) => [
+    s.user.fullName,
+    s.user.email,
+    ROLE_LABELS[s.user.role],
+    s.user.cargo ?? '',
+    s.user.unidadOrganizacional ?? '',
+    s.weekStart,
+    s.status === 'ENVIADO' ? 'Enviado' : 'Borrador',
+    s.submittedAt ?? '',
+    s.kpiNombre,
+    s.kpiMetaPct,
+    s.kpiLogroPct,
+    s.avances,
+    s.planes,
+    s.problemas,
+    s.ayuda,
+  ]);
+}
+
+/** The reports of authors of one role (the VP's Gerentes and Líderes tabs). */
+export function reportsOfRole(submissions: readonly PanelSubmission[], role: Role) {
+  return submissions.filter((s) => s.user.role === role);
+}
+
+export interface RoleWeekPoint {
+  weekStart: string;
+  /** Completion rate per role that had someone expected that week. */
+  rates: Partial<Record<Role, number>>;
+}
+
+/** Análisis por Rol: each week's completion rate per role, oldest week first. */
+export function roleCompletionSeries(
+  weeks: readonly Pick<HierarchyResponse, 'weekStart' | 'analytics'>[],
+): RoleWeekPoint[] {
+  return [...weeks]
+    .sort((a, b) => a.weekStart.localeCompare(b.weekStart))
+    .map((week) => {
+      const rates: Partial<Record<Role, number>> = {};
+      for (const row of week.analytics.byRole) {
+        if (row.total > 0) rates[row.role] = completionRate(row.sent, row.total);
+      }
+      return { weekStart: week.weekStart, rates };
+    });
+}
+
+/** The roles that appear in at least one week of the series, in the order of `order`. */
+export function rolesInSeries(series: readonly RoleWeekPoint[], order: readonly Role[]): Role[] {
+  return order.filter((role) => series.some((point) => point.rates[role] !== undefined));
+}
