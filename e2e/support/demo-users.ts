@@ -61,6 +61,11 @@ const RESERVED = {
   // Revisión de APPAs: the author sends their draft of this week; the board member gets a task.
   reviewAuthor: ['LIDER', 6],
   reviewAssignee: ['CONSEJO', 1],
+  // /gerente and /lider: the manager of Logística (a leader who sent this week, one with a
+  // draft); a leader who sent this week shares it with another leader of another area.
+  managerDashboard: ['GERENTE', 1],
+  shareAuthor: ['LIDER', 4],
+  sharePeer: ['LIDER', 7],
   // /vp: the second VP reads only their own area; a leader opens /consejo and /vp.
   vpDashboard: ['VP', 1],
   boardDenied: ['LIDER', 3],

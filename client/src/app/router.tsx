@@ -22,17 +22,19 @@ const ReportPage = lazy(() =>
 const AdminPanel = lazy(() =>
   import('@/features/admin/components/admin-panel').then((m) => ({ default: m.AdminPanel })),
 );
-const RoleDashboard = lazy(() =>
-  import('@/features/dashboards/components/role-dashboard').then((m) => ({
-    default: m.RoleDashboard,
-  })),
-);
 
 const BoardDashboard = lazy(() =>
   import('./routes/board-dashboard').then((m) => ({ default: m.BoardDashboard })),
 );
 const VpDashboard = lazy(() =>
   import('./routes/vp-dashboard').then((m) => ({ default: m.VpDashboard })),
+);
+
+const ManagerDashboardRoute = lazy(() =>
+  import('./routes/manager-dashboard').then((m) => ({ default: m.ManagerDashboardRoute })),
+);
+const LeaderDashboardRoute = lazy(() =>
+  import('./routes/leader-dashboard').then((m) => ({ default: m.LeaderDashboardRoute })),
 );
 
 function Loadable({ children }: { children: ReactNode }) {
@@ -105,7 +107,7 @@ export function createAppRouter() {
               element: (
                 <RequireRole roles={['GERENTE']} deniedMessage={DASHBOARD_ACCESS_DENIED.GERENTE}>
                   <Loadable>
-                    <RoleDashboard title="Dashboard Gerente" />
+                    <ManagerDashboardRoute />
                   </Loadable>
                 </RequireRole>
               ),
@@ -115,7 +117,7 @@ export function createAppRouter() {
               element: (
                 <RequireRole roles={['LIDER']} deniedMessage={DASHBOARD_ACCESS_DENIED.LIDER}>
                   <Loadable>
-                    <RoleDashboard title="Dashboard Líder" />
+                    <LeaderDashboardRoute />
                   </Loadable>
                 </RequireRole>
               ),

@@ -57,6 +57,15 @@ export const panelKeys = {
   assignees: () => [...panelKeys.all, 'assignees'] as const,
 };
 
+/** Lateral sharing between leaders (/lider). */
+export const shareKeys = {
+  all: ['shares'] as const,
+  /** GET /api/appa?weekStart= as a LIDER: own report, its shares, reports shared with them. */
+  leaderWeek: (weekStart: string) => [...shareKeys.all, 'leader-week', weekStart] as const,
+  /** GET /api/users/same-role. */
+  peers: () => [...shareKeys.all, 'peers'] as const,
+};
+
 /** The role dashboards (/consejo, /vp, /gerente, /lider). */
 export const dashboardKeys = {
   all: ['dashboard'] as const,

@@ -1,0 +1,95 @@
+import { FileText, Share2, UserCheck, Users } from 'lucide-react';
+import { Spinner } from '@/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useHierarchy } from '../api/get-hierarchy';
+import { useLeaderWeek } from '../api/get-leader-week';
+import { usePeers } from '../api/get-peers';
+import { useDashboardWeek } from '../hooks/use-dashboard-week';
+import { leaderStatusLabel } from '../lib/share-form';
+import { DashboardShell, StatCard, WeekPicker } from './dashboard-shell';
+import { LeaderOwnReport } from './leader-own-report';
+import { LeaderPeers } from './leader-peers';
+import { LeaderSharedList } from './leader-shared-list';
+import type { CommentsComponent } from './leader-shared-report';
+import { ManagerChain } from './manager-chain';
+import { LoadError } from './manager-load-error';
+
+/**
+ * /lider (spec 2 §2 "Leader dashboard"): the cards Mi APPA, Estado, Compartidos and Pares, and the
+ * tabs Mi APPA, APPAs Compartidos, Colaboración and Mi Jerarquía.
+ */
+export function LeaderDashboard({ comments }: { comments: CommentsComponent }) {
+  const { weeks, week, selectWeek } = useDashboardWeek();
+  const leaderWeek = useLeaderWeek(week.weekStart);
+  const peers = usePeers();
+  const hierarchy = useHierarchy(week.weekStart);
+  const data = leaderWeek.data;
+
+  return (
+    <DashboardShell
+      title="Dashboard Líder"
+      weekPicker={<WeekPicker weeks={weeks} value={week.weekStart} onChange={selectWeek} />}
+      stats={
+        <>
+          <StatCard label="Mi APPA" value={data ? (data.own ? 1 : 0) : '—'} icon={FileText} />
+          <StatCard
+            label="Estado"
+            value={data ? leaderStatusLabel(data.own?.status) : '—'}
+            icon={UserCheck}
+            tone={data?.own?.status === 'ENVIADO' ? 'text-success' : 'text-muted-foreground'}
+          />
+          <StatCard
+            label="Compartidos"
+            value={data?.shared.length ?? '—'}
+            icon={Share2}
+            tone="text-primary"
+            hint="Contigo"
+          />
+          <StatCard label="Pares" value={peers.data?.length ?? '—'} icon={Users} />
+        </>
+      }
+    >
+      {leaderWeek.isError ? (
+        <LoadError message={leaderWeek.error.message} onRetry={() => void leaderWeek.refetch()} />
+      ) : null}
+      <Tabs defaultValue="mi-appa" className="min-w-0">
+        <TabsList aria-label="Secciones del dashboard">
+          <TabsTrigger value="mi-appa">Mi APPA</TabsTrigger>
+          <TabsTrigger value="compartidos">APPAs Compartidos</TabsTrigger>
+          <TabsTrigger value="colaboracion">Colaboración</TabsTrigger>
+          <TabsTrigger value="jerarquia">Mi Jerarquía</TabsTrigger>
+        </TabsList>
+        <TabsContent value="mi-appa">
+          {data ? (
+            <LeaderOwnReport week={data} />
+          ) : leaderWeek.isPending ? (
+            <Spinner label="Cargando tu APPA" />
+          ) : null}
+        </TabsContent>
+        <TabsContent value="compartidos">
+          {data ? <LeaderSharedList shared={data.shared} comments={comments} /> : null}
+        </TabsContent>
+        <TabsContent value="colaboracion">
+          {peers.isError ? (
+            <LoadError message={peers.error.message} onRetry={() => void peers.refetch()} />
+          ) : (
+            <LeaderPeers peers={peers.data ?? []} />
+          )}
+        </TabsContent>
+        <TabsContent value="jerarquia">
+          {hierarchy.isError ? (
+            <LoadError message={hierarchy.error.message} onRetry={() => void hierarchy.refetch()} />
+          ) : hierarchy.data ? (
+            <ManagerChain
+              title="Mi Jerarquía"
+              managerChain={hierarchy.data.team.managerChain}
+              directReports={hierarchy.data.team.directReports}
+            />
+          ) : (
+            <Spinner label="Cargando jerarquía" />
+          )}
+        </TabsContent>
+      </Tabs>
+    </DashboardShell>
+  );
+}

@@ -1,0 +1,107 @@
+import type { PanelSubmission } from '@common/schemas/panel';
+import { CircleCheck, Clock, Gauge, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Spinner } from '@/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useAreaWeek } from '../api/get-area-week';
+import { useHierarchy } from '../api/get-hierarchy';
+import { useDashboardWeek } from '../hooks/use-dashboard-week';
+import { AreaCompletionTrendCard } from './charts/area-completion-trend';
+import { DashboardShell, StatCard, WeekPicker } from './dashboard-shell';
+import { ManagerChain } from './manager-chain';
+import { ManagerPerformance } from './manager-performance';
+import { ManagerReportsList } from './manager-reports-list';
+import { ManagerTeamList } from './manager-team-list';
+import { LoadError } from './manager-load-error';
+
+/**
+ * /gerente (spec 2 §2 "Manager dashboard"): the cards Líderes a Cargo, APPAs Enviados, Pendientes
+ * and Performance, and the tabs Mi Equipo, APPAs Semanales, Jerarquía and Performance.
+ */
+export function ManagerDashboard({
+  renderReport,
+}: {
+  /** The detail of one report of the area, opened from APPAs Semanales. */
+  renderReport: (submission: PanelSubmission) => ReactNode;
+}) {
+  const { weeks, week, selectWeek } = useDashboardWeek();
+  const hierarchy = useHierarchy(week.weekStart);
+  const area = useAreaWeek(week.weekStart);
+  const data = hierarchy.data;
+
+  return (
+    <DashboardShell
+      title="Dashboard Gerente"
+      weekPicker={<WeekPicker weeks={weeks} value={week.weekStart} onChange={selectWeek} />}
+      stats={
+        <>
+          <StatCard
+            label="Líderes a Cargo"
+            value={data?.hierarchy.directReports ?? '—'}
+            icon={Users}
+          />
+          <StatCard
+            label="APPAs Enviados"
+            value={data?.analytics.submittedCount ?? '—'}
+            icon={CircleCheck}
+            tone="text-success"
+          />
+          <StatCard
+            label="Pendientes"
+            value={data?.analytics.pendingCount ?? '—'}
+            icon={Clock}
+            tone="text-destructive"
+          />
+          <StatCard
+            label="Performance"
+            value={data ? `${data.analytics.completionRate}%` : '—'}
+            icon={Gauge}
+            tone="text-primary"
+          />
+        </>
+      }
+    >
+      {hierarchy.isError ? (
+        <LoadError message={hierarchy.error.message} onRetry={() => void hierarchy.refetch()} />
+      ) : null}
+      <Tabs defaultValue="equipo" className="min-w-0">
+        <TabsList aria-label="Secciones del dashboard">
+          <TabsTrigger value="equipo">Mi Equipo</TabsTrigger>
+          <TabsTrigger value="semanales">APPAs Semanales</TabsTrigger>
+          <TabsTrigger value="jerarquia">Jerarquía</TabsTrigger>
+          <TabsTrigger value="performance">Performance</TabsTrigger>
+        </TabsList>
+        <TabsContent value="equipo">
+          {data ? (
+            <ManagerTeamList members={data.team.directReports} />
+          ) : hierarchy.isPending ? (
+            <Spinner label="Cargando equipo" />
+          ) : null}
+        </TabsContent>
+        <TabsContent value="semanales">
+          {area.isError ? (
+            <LoadError message={area.error.message} onRetry={() => void area.refetch()} />
+          ) : area.data ? (
+            <ManagerReportsList submissions={area.data.submissions} renderReport={renderReport} />
+          ) : (
+            <Spinner label="Cargando APPAs" />
+          )}
+        </TabsContent>
+        <TabsContent value="jerarquia">
+          {data ? (
+            <ManagerChain
+              title="Jerarquía"
+              managerChain={data.team.managerChain}
+              directReports={data.team.directReports}
+            />
+          ) : null}
+        </TabsContent>
+        <TabsContent value="performance">
+          {data ? (
+            <ManagerPerformance analytics={data.analytics} trend={<AreaCompletionTrendCard />} />
+          ) : null}
+        </TabsContent>
+      </Tabs>
+    </DashboardShell>
+  );
+}

@@ -1,0 +1,62 @@
+import type { PanelSubmission } from '@common/schemas/panel';
+import { Eye } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { useSignedInUser } from '@/lib/api/get-current-user';
+import { formatDateTime } from '@/lib/format';
+import { ListRow } from './manager-list-row';
+import { WeekStatusBadge } from './manager-status-badge';
+
+/**
+ * APPAs Semanales of /gerente: the area's reports of the week; 'Ver' opens one in a dialog whose
+ * body the app layer supplies (the administrator panel's detail, with comments and review).
+ */
+export function ManagerReportsList({
+  submissions,
+  renderReport,
+}: {
+  submissions: readonly PanelSubmission[];
+  renderReport: (submission: PanelSubmission) => ReactNode;
+}) {
+  const user = useSignedInUser();
+  const [open, setOpen] = useState<PanelSubmission | null>(null);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>APPAs Semanales</CardTitle>
+        <CardDescription>Los APPAs de tu área en la semana elegida</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {submissions.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No hay APPAs para esta semana</p>
+        ) : (
+          <ul aria-label="APPAs de la semana" className="divide-y rounded-lg border">
+            {submissions.map((s) => (
+              <ListRow
+                key={s.id}
+                title={s.user.fullName}
+                subtitle={`${s.user.cargo ?? 'Sin cargo'}${s.submittedAt ? ` · ${formatDateTime(s.submittedAt, user.timezone)}` : ''}`}
+              >
+                <WeekStatusBadge status={s.status} />
+                <Button
+                  size="sm"
+                  variant="outline"
+                  aria-label={`Ver APPA de ${s.user.fullName}`}
+                  onClick={() => setOpen(s)}
+                >
+                  <Eye aria-hidden="true" />
+                  Ver
+                </Button>
+              </ListRow>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+      <Dialog open={open !== null} onOpenChange={(next) => (next ? null : setOpen(null))}>
+        {open ? <DialogContent className="sm:max-w-3xl">{renderReport(open)}</DialogContent> : null}
+      </Dialog>
+    </Card>
+  );
+}

@@ -1,0 +1,41 @@
+import type { TeamMember } from '@common/schemas/dashboard';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useSignedInUser } from '@/lib/api/get-current-user';
+import { formatDateTime } from '@/lib/format';
+import { ListRow } from './manager-list-row';
+import { WeekStatusBadge } from './manager-status-badge';
+
+/** Mi Equipo of /gerente: each direct-report leader with this week's state and when they sent it. */
+export function ManagerTeamList({ members }: { members: readonly TeamMember[] }) {
+  const user = useSignedInUser();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Mi Equipo</CardTitle>
+        <CardDescription>Los líderes a tu cargo y su APPA de la semana</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {members.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No tienes líderes a cargo.</p>
+        ) : (
+          <ul aria-label="Líderes a cargo" className="divide-y rounded-lg border">
+            {members.map((member) => (
+              <ListRow
+                key={member.id}
+                title={member.fullName}
+                subtitle={`${member.cargo ?? 'Sin cargo'}${member.unidadOrganizacional ? ` · ${member.unidadOrganizacional}` : ''}`}
+              >
+                <WeekStatusBadge status={member.status} />
+                <span className="text-sm text-muted-foreground tabular-nums">
+                  {member.submittedAt
+                    ? `Enviado el ${formatDateTime(member.submittedAt, user.timezone)}`
+                    : 'Sin enviar'}
+                </span>
+              </ListRow>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
