@@ -55,7 +55,7 @@ export function RoleCompletionChart({
           <XAxis dataKey="week" tick={{ fontSize: 12 }} />
           <YAxis domain={[0, 100]} unit="%" tick={{ fontSize: 12 }} />
           <Tooltip formatter={(value) => `${String(value)}%`} />
-          <Legend />
+          <Legend itemSorter={(item) => roles.indexOf(item.dataKey as Role)} />
           {roles.map((role) => (
             <Bar
               key={role}
