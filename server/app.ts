@@ -12,6 +12,7 @@ import type { Database } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
+import { registerLive } from './plugins/live';
 import { authRoutes } from './routes/auth';
 import { systemRoutes } from './routes/system';
 import { userRoutes } from './routes/users';
@@ -86,6 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   registerAuth(app, ctx);
+  await registerLive(app, ctx);
 
   systemRoutes(app, ctx);
   authRoutes(app, ctx);

@@ -18,6 +18,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Throws when the database cannot answer. */
   ping(): Promise<void>;
+  /**
+   * Hears NOTIFY on `channel` from every instance on the same database; answers how to stop.
+   * On PostgreSQL a dedicated connection listens and comes back by itself after a failure.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -43,7 +48,46 @@ export async function openPostgres(url: string, options: { migrate?: boolean } =
     }
   }
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-  return wrap(db, 'postgres', () => pool.end());
+  return wrap(
+    db,
+    'postgres',
+    () => pool.end(),
+    (channel, onMessage) => listenPostgres(url, channel, onMessage),
+  );
+}
+
+const RELISTEN_DELAY_MS = 2_000;
+
+/** LISTEN on a connection of its own (a pooled one may be handed to someone else). */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload) onMessage(message.payload);
+    });
+    // A dropped connection must not crash the process: listen again a moment later.
+    next.on('error', () => {
+      void next.end().catch(() => {});
+      if (client === next) client = null;
+      if (!stopped) retry = setTimeout(() => void connect().catch(() => {}), RELISTEN_DELAY_MS);
+    });
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = next;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
+  };
 }
 
 export async function openPglite(
@@ -60,16 +104,29 @@ export async function openPglite(
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   if (options.migrate !== false)
     await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
-  return { ...wrap(db, 'pglite', () => client.close()), pglite: client };
+  const listen = async (channel: string, onMessage: (payload: string) => void) => {
+    const stop = await client.listen(channel, onMessage);
+    return async () => {
+      // Closing the database stops every listener; unlistening after that would throw.
+      if (!client.closed) await stop();
+    };
+  };
+  return { ...wrap(db, 'pglite', () => client.close(), listen), pglite: client };
 }
 
-function wrap(db: Db, kind: Database['kind'], close: () => Promise<void>): Database {
+function wrap(
+  db: Db,
+  kind: Database['kind'],
+  close: () => Promise<void>,
+  listen: Database['listen'],
+): Database {
   return {
     db,
     kind,
     async ping() {
       await db.execute(sql`select 1`);
     },
+    listen,
     close,
   };
 }

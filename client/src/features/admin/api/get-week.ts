@@ -1,6 +1,7 @@
 import { weekResponseSchema, type WeekResponse } from '@common/schemas/panel';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { useLiveUpdates } from '@/lib/live-updates';
 import { panelKeys } from '@/lib/query-keys';
 
 /** GET /api/appa?weekStart= (ADMIN): the week's reports, who is pending, the teams and the tiles. */
@@ -9,16 +10,20 @@ export function getWeek(weekStart: string): Promise<WeekResponse> {
 }
 
 /** Spec 2 §7: the panel polls every 5 s, refetches on focus and on mount, and is never fresh. */
-export const weekQueryOptions = (weekStart: string) =>
+export const POLL_MS = 5000;
+
+/** While the live channel is open the panel hears changes instead of polling (issue 7). */
+export const weekQueryOptions = (weekStart: string, live = false) =>
   queryOptions({
     queryKey: panelKeys.week(weekStart),
     queryFn: () => getWeek(weekStart),
     staleTime: 0,
-    refetchInterval: 5000,
+    refetchInterval: live ? false : POLL_MS,
     refetchOnWindowFocus: true,
     refetchOnMount: 'always',
   });
 
 export function useWeek(weekStart: string) {
-  return useQuery(weekQueryOptions(weekStart));
+  const live = useLiveUpdates();
+  return useQuery(weekQueryOptions(weekStart, live));
 }

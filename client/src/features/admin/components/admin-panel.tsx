@@ -1,6 +1,7 @@
 import { BarChart3, CalendarDays, ClipboardCheck, Settings, Users } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { useSearchParams } from 'react-router';
+import { LiveIndicator } from '@/components/live-indicator';
 import { PageHeading } from '@/components/page-heading';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useSignedInUser } from '@/lib/api/get-current-user';
@@ -45,7 +46,15 @@ export function AdminPanel() {
 
   return (
     <>
-      <PageHeading title="Panel Administrativo" description={`Bienvenido, ${user.fullName}`} />
+      <PageHeading
+        title="Panel Administrativo"
+        description={
+          <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            Bienvenido, {user.fullName}
+            <LiveIndicator />
+          </span>
+        }
+      />
       <Tabs value={tab} onValueChange={selectTab}>
         <TabsList aria-label="Secciones del panel">
           {TABS.map(({ value, label, icon: Icon }) => (

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { authHeader, buildTestApp, buildUser, TEST_ORIGIN, type TestApp } from '../test/helper';
+
+let t: TestApp;
+let second: Awaited<ReturnType<typeof buildApp>>;
+let secondUrl: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  // A second instance of the server on the same database, as behind a load balancer.
+  second = await buildApp({
+    config: t.ctx.config,
+    database: t.ctx.database,
+    clock: t.ctx.clock,
+    clientDir: null,
+  });
+  secondUrl = await second.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await second.close();
+  await t.close();
+});
+
+/** Opens GET /api/events and collects the `data:` lines of `appa` events as they arrive. */
+async function openStream(base: string, headers: Record<string, string>) {
+  const controller = new AbortController();
+  const res = await fetch(`${base}/api/events`, { headers, signal: controller.signal });
+  const events: unknown[] = [];
+  const reader = res.body?.getReader();
+  let buffer = '';
+  const pump = (async () => {
+    if (!reader) return;
+    const decoder = new TextDecoder();
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+      if (done) return;
+      buffer += decoder.decode(value, { stream: true });
+      let cut: number;
+      while ((cut = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, cut);
+        buffer = buffer.slice(cut + 2);
+        if (block.startsWith('event: appa')) {
+          events.push(JSON.parse(block.split('\ndata: ')[1] ?? 'null'));
+        }
+      }
+    }
+  })();
+  return {
+    res,
+    events,
+    async close() {
+      controller.abort();
+      await pump;
+    },
+  };
+}
+
+/** Resolves when `check` holds, polling the event loop instead of sleeping a fixed time. */
+async function until(check: () => boolean, timeoutMs = 5_000) {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+describe('GET /api/events', () => {
+  it('refuses a visitor who is not signed in', async () => {
+    const res = await second.inject({ method: 'GET', url: '/api/events' });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('tells a reviewer on another instance that a report was sent, and says nothing of its text', async () => {
+    const admin = await buildUser(t, { role: 'ADMIN' });
+    const author = await buildUser(t);
+    const stream = await openStream(secondUrl, await authHeader(t, admin));
+    try {
+      expect(stream.res.status).toBe(200);
+      expect(stream.res.headers.get('content-type')).toContain('text/event-stream');
+
+      const saved = await t.app.inject({
+        method: 'POST',
+        url: '/api/appa',
+        headers: { ...(await authHeader(t, author)), origin: TEST_ORIGIN },
+        payload: {
+          avances: 'Secreto del avance',
+          planes: 'Planes de la semana',
+          problemas: '',
+          ayuda: '',
+          kpiNombre: '',
+          kpiMetaPct: null,
+          kpiLogroPct: null,
+          status: 'ENVIADO',
+          files: [],
+        },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      await until(() => stream.events.length > 0);
+      expect(stream.events).toEqual([{ type: 'report.sent' }]);
+      expect(JSON.stringify(stream.events)).not.toContain('Secreto');
+    } finally {
+      await stream.close();
+    }
+  });
+
+  it('does not announce a refused write', async () => {
+    const admin = await buildUser(t, { role: 'ADMIN' });
+    const author = await buildUser(t);
+    const stream = await openStream(secondUrl, await authHeader(t, admin));
+    try {
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: '/api/appa',
+        headers: { ...(await authHeader(t, author)), origin: TEST_ORIGIN },
+        payload: { avances: 'x', planes: 'y', status: 'ENVIADO', files: [] },
+      });
+      expect(refused.statusCode).toBe(400);
+      // A later event proves the stream is alive and the refused write sent nothing before it.
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/appa',
+        headers: { ...(await authHeader(t, author)), origin: TEST_ORIGIN },
+        payload: { avances: 'abc', planes: 'def', status: 'BORRADOR', files: [] },
+      });
+      await until(() => stream.events.length > 0);
+      expect(stream.events).toEqual([{ type: 'report.saved' }]);
+    } finally {
+      await stream.close();
+    }
+  });
+});

@@ -1,0 +1,83 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import { requireAuth } from './auth';
+import { createLiveHub, type LiveEvent } from '../services/live';
+
+/** A stream lives this long, then closes; the browser reconnects with the session it has then. */
+export const STREAM_LIFETIME_MS = 30 * 60_000;
+const HEARTBEAT_MS = 25_000;
+
+/** The writes the screens want to hear about, by route: what changed, not what it says. */
+function eventOf(request: FastifyRequest): LiveEvent | null {
+  const route = `${request.method} ${request.routeOptions.url ?? ''}`;
+  switch (route) {
+    case 'POST /api/appa': {
+      const status = (request.body as { status?: unknown } | undefined)?.status;
+      return { type: status === 'ENVIADO' ? 'report.sent' : 'report.saved' };
+    }
+    case 'POST /api/appa/mark-submitted':
+      return { type: 'report.marked_submitted' };
+    case 'POST /api/appa/:id/review':
+      return { type: 'report.reviewed' };
+    case 'POST /api/appa/:id/comments':
+    case 'PUT /api/appa/comments/:commentId':
+      return { type: 'report.commented' };
+    default:
+      return null;
+  }
+}
+
+/**
+ * Live updates (issue 7): GET /api/events is a Server-Sent Events stream on which the panel and
+ * the dashboards hear that a report was saved, sent, reviewed or commented. The signal crosses
+ * instances through PostgreSQL LISTEN/NOTIFY (PGlite has it too).
+ */
+export async function registerLive(app: FastifyInstance, ctx: AppContext) {
+  const hub = await createLiveHub(ctx.database);
+  const streams = new Set<() => void>();
+  // Before the server waits for open connections to finish: a stream never finishes by itself.
+  app.addHook('preClose', async () => {
+    for (const end of streams) end();
+  });
+  app.addHook('onClose', async () => hub.close());
+
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode >= 300) return;
+    const event = eventOf(request);
+    if (!event) return;
+    try {
+      await hub.publish(event);
+    } catch (error) {
+      // The write succeeded; screens still refresh on focus.
+      request.log.warn({ err: error }, 'live event not published');
+    }
+  });
+
+  app.get('/api/events', async (request, reply) => {
+    requireAuth(request);
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+      'x-content-type-options': 'nosniff',
+    });
+    res.write('retry: 5000\n\n');
+    const unsubscribe = hub.subscribe((event) => {
+      res.write(`event: appa\ndata: ${JSON.stringify(event)}\n\n`);
+    });
+    const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
+    const end = () => {
+      clearInterval(heartbeat);
+      clearTimeout(lifetime);
+      unsubscribe();
+      streams.delete(end);
+      if (!res.writableEnded) res.end();
+    };
+    const lifetime = setTimeout(end, STREAM_LIFETIME_MS);
+    streams.add(end);
+    request.raw.on('close', end);
+  });
+}
