@@ -1,9 +1,9 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
-import { panelKeys } from './query-keys';
+import { dashboardKeys, panelKeys, shareKeys } from './query-keys';
 
-/** What a live event makes stale: the reports the panel shows. */
-const LIVE_KEYS = [panelKeys.all] as const;
+/** What a live event makes stale: the reports the panel and the dashboards show. */
+const LIVE_KEYS = [panelKeys.all, dashboardKeys.all, shareKeys.all] as const;
 /** Several events in a burst (a bulk mark-as-sent) cause one refetch. */
 const COALESCE_MS = 250;
 

@@ -4,6 +4,7 @@ import type { LucideIcon } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
+import { LiveIndicator } from '@/components/live-indicator';
 import { useSignedInUser } from '@/lib/api/get-current-user';
 import { cn } from '@/lib/utils';
 
@@ -34,7 +35,7 @@ export function DashboardShell({
           <p className="mt-1 text-muted-foreground">
             Bienvenido, <span className="font-medium text-foreground">{user.fullName}</span>
             {' · '}
-            {ROLE_LABELS[user.role]}
+            {ROLE_LABELS[user.role]} <LiveIndicator />
           </p>
         </div>
         {weekPicker}
