@@ -37,6 +37,8 @@ const stat = (page: Page, label: string) =>
 test('a manager lands on /gerente and sees their leaders with their submission times', async ({
   page,
 }) => {
+  // Four tabs, axe and screenshots at two widths.
+  test.slow();
   await signInReady(page, demoUser('managerDashboard'), freshPassword());
   await page.goto('/');
   await expect(page).toHaveURL(/\/gerente/);
@@ -84,6 +86,8 @@ test('a leader shares their sent APPA with a peer who reads and comments on it, 
   page,
   browser,
 }) => {
+  // Two people, two browsers, axe and screenshots at two widths: longer than the default 30 s.
+  test.slow();
   const author = demoUser('shareAuthor');
   const peer = demoUser('sharePeer');
   await signInReady(page, author, freshPassword());
@@ -110,6 +114,7 @@ test('a leader shares their sent APPA with a peer who reads and comments on it, 
   await dialog.getByLabel('Líder').selectOption((await peerOption.getAttribute('value')) ?? '');
   await dialog.getByLabel('Permiso').selectOption('comment');
   await expectNoSeriousA11yViolations(page);
+  await screenshotBoth(page, 'lider-compartir-dialogo');
   await submit.click();
   await expectNotice(page, '¡APPA Compartido!');
   await expect(dialog).toBeHidden();
@@ -165,4 +170,16 @@ test('a leader shares their sent APPA with a peer who reads and comments on it, 
   await expect(peerPage.getByText('No hay APPAs compartidos contigo esta semana.')).toBeVisible();
   await expect(stat(peerPage, 'Compartidos')).toContainText('0');
   await peerContext.close();
+
+  // Four weeks back the author sent nothing (demo seed): 'Crear APPA', no 'Compartir'.
+  const weekPicker = page.getByLabel('Semana', { exact: true });
+  const oldest = await weekPicker.locator('option').last().getAttribute('value');
+  await weekPicker.selectOption(oldest ?? '');
+  await expect(stat(page, 'Estado')).toContainText('Pendiente');
+  await expect(stat(page, 'Mi APPA')).toContainText('0');
+  await expect(page.getByRole('link', { name: 'Crear APPA' })).toHaveAttribute(
+    'href',
+    `/appa/${author.slug}/submit`,
+  );
+  await expect(page.getByRole('button', { name: 'Compartir', exact: true })).toHaveCount(0);
 });

@@ -108,7 +108,7 @@ export function ShareDialog({ submissionId }: { submissionId: string }) {
         <DialogHeader>
           <DialogTitle>Compartir APPA con Otro Líder</DialogTitle>
           <DialogDescription>
-            La persona elegida podrá ver tu APPA de esta semana y, si lo permites, comentarlo.
+            La persona elegida podrá ver este APPA y, si lo permites, comentarlo.
           </DialogDescription>
         </DialogHeader>
         {open ? <ShareForm submissionId={submissionId} onShared={() => setOpen(false)} /> : null}
