@@ -79,6 +79,8 @@ test('a manager lands on /gerente and sees their leaders with their submission t
   await page.getByRole('tab', { name: 'Performance' }).click();
   await expect(page.getByRole('progressbar', { name: 'Tasa de completitud' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Tendencia de completitud' })).toBeVisible();
+  await expect(page.getByText(/Promedio de \d+ semanas/)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   await screenshotBoth(page, 'gerente-performance');
 });
 
