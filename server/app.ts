@@ -27,6 +27,7 @@ import { reminderRoutes } from './routes/reminders';
 import { reviewRoutes } from './routes/review';
 import { reviewTaskRoutes } from './routes/review/tasks';
 import { exportRoutes } from './routes/reports';
+import { dashboardRoutes } from './routes/dashboard';
 import { createMailer, type Mailer } from './services/mail';
 import { createStorage } from './storage';
 import type { FileStorage } from './storage/types';
@@ -102,6 +103,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   reviewRoutes(app, ctx);
   reviewTaskRoutes(app, ctx);
   exportRoutes(app, ctx);
+  dashboardRoutes(app, ctx);
   await app.register(objectRoutes(ctx));
 
   const clientDir = options.clientDir === undefined ? defaultClientDir() : options.clientDir;

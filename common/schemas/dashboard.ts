@@ -19,6 +19,8 @@ export const DASHBOARD_MSG = {
   invalidExpiry: 'La fecha de vencimiento debe ser futura',
   invalidRange: 'El rango de fechas no es válido',
   accessDenied: 'Acceso Denegado',
+  invalidWeeks: 'El número de semanas debe estar entre 1 y 52',
+  userNotFound: 'Usuario no encontrado',
 } as const;
 
 /** A person as the dashboards show them (spec 2 §3 "Dashboard view"). */
@@ -158,3 +160,38 @@ export const trendsResponseSchema = z.object({
     .nullable(),
 });
 export type TrendsResponse = z.infer<typeof trendsResponseSchema>;
+
+/** Query of GET /api/dashboard/trends. */
+export const TRENDS_WEEKS_MAX = 52;
+export const trendsQuerySchema = z.object({
+  weeks: z.coerce
+    .number({ error: DASHBOARD_MSG.invalidWeeks })
+    .int(DASHBOARD_MSG.invalidWeeks)
+    .min(1, DASHBOARD_MSG.invalidWeeks)
+    .max(TRENDS_WEEKS_MAX, DASHBOARD_MSG.invalidWeeks)
+    .default(12),
+  /** The person whose KPI to chart; someone the viewer may read. */
+  userId: z.uuid(DASHBOARD_MSG.userNotFound).optional(),
+});
+export type TrendsQuery = z.input<typeof trendsQuerySchema>;
+
+/** Longest range of GET /api/appa/history, in days. */
+export const HISTORY_MAX_DAYS = 366;
+const isoDay = z.iso.date(DASHBOARD_MSG.invalidRange);
+
+/** Query of GET /api/appa/history: a person's reports whose week overlaps [from, to]. */
+export const historyQuerySchema = z
+  .object({
+    /** Absent: the viewer. */
+    userId: z.uuid(DASHBOARD_MSG.userNotFound).optional(),
+    from: isoDay,
+    to: isoDay,
+  })
+  .refine(
+    ({ from, to }) => {
+      const days = (Date.parse(to) - Date.parse(from)) / 86_400_000;
+      return days >= 0 && days <= HISTORY_MAX_DAYS;
+    },
+    { error: DASHBOARD_MSG.invalidRange },
+  );
+export type HistoryQuery = z.infer<typeof historyQuerySchema>;

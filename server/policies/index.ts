@@ -2,30 +2,35 @@ import type { AppContext } from '../context';
 import type { SubmissionRow, UserRow } from '../db/schema';
 import { forbidden } from '../lib/errors';
 import { audit } from '../services/audit';
+import { canReadReport } from './visibility';
 
 /**
- * Who may do what to which report, in one place (DESIGN.md "Permissions"). Later issues widen
- * `report:read` to the hierarchy and to lateral shares; routes only ever call `authorize`.
+ * Who may do what to which report, in one place (DESIGN.md "Permissions"). Reading follows the
+ * hierarchy and lateral shares (policies/visibility.ts); routes only ever call `authorize`.
  */
 export type ReportAction = 'report:read' | 'report:write';
 
 /** What only administrators do: users, settings, reminders, the audit log, marking a week as sent. */
 export type AdminAction =
-  'users:manage' | 'settings:manage' | 'reminders:send' | 'audit:read' | 'reports:mark-submitted';
+  | 'users:manage'
+  | 'settings:manage'
+  | 'reminders:send'
+  | 'audit:read'
+  | 'reports:mark-submitted'
+  | 'backup:export';
 
-export function can(
+export async function can(
+  ctx: AppContext,
   user: Pick<UserRow, 'id' | 'role'>,
   action: ReportAction,
-  report: Pick<SubmissionRow, 'userId' | 'status'>,
-): boolean {
-  const own = report.userId === user.id;
+  report: Pick<SubmissionRow, 'id' | 'userId' | 'status'>,
+): Promise<boolean> {
   switch (action) {
     case 'report:read':
-      // The board reads every report (DESIGN.md); the hierarchy and shares come with issue 6.
-      return own || user.role === 'ADMIN' || user.role === 'CONSEJO';
+      return canReadReport(ctx, user, report);
     case 'report:write':
       // Everyone writes only their own report, and only while it is a draft.
-      return own && report.status === 'BORRADOR';
+      return report.userId === user.id && report.status === 'BORRADOR';
   }
 }
 
@@ -36,7 +41,7 @@ export async function authorize(
   action: ReportAction,
   report: Pick<SubmissionRow, 'id' | 'userId' | 'status'>,
 ): Promise<void> {
-  if (can(user, action, report)) return;
+  if (await can(ctx, user, action, report)) return;
   await audit(ctx.db, {
     actorId: user.id,
     action: 'security.permission_refused',

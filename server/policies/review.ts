@@ -1,14 +1,11 @@
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { users, type SubmissionRow, type UserRow } from '../db/schema';
-import { forbidden } from '../lib/errors';
-import { audit } from '../services/audit';
+import type { SubmissionRow, UserRow } from '../db/schema';
 import { can } from '.';
+import { isAbove, liveShareOf, readsEverything, refuse } from './visibility';
 
 /**
- * Who may list, review, comment on and assign tasks about reports (DESIGN.md "Permissions"). Issue 6
- * widens reading to the hierarchy and to lateral shares here and in `can`; routes only call the
- * `authorize*` functions below.
+ * Who may list, review, comment on and assign tasks about reports (DESIGN.md "Permissions"). Reading
+ * is `can(report:read)` (policies/visibility.ts); routes only call the `authorize*` functions below.
  */
 export type ReviewAction =
   /** The week's reports of everyone (GET /api/appa). */
@@ -23,53 +20,35 @@ export type ReviewAction =
 type Actor = Pick<UserRow, 'id' | 'role'>;
 type ReportRef = Pick<SubmissionRow, 'id' | 'userId' | 'status'>;
 
-/** Longest managerId chain walked; deeper (or cyclic) hierarchies stop here. */
-const MAX_CHAIN_DEPTH = 100;
-
-/**
- * Whether `managerId` is above `authorId` in the hierarchy (their manager, or a manager's, ...).
- * One lookup per level: chains are a handful of levels deep, and a cycle stops at the cap.
- */
-export async function isAbove(
-  ctx: AppContext,
-  managerId: string,
-  authorId: string,
-): Promise<boolean> {
-  let current: string | null = authorId;
-  for (let depth = 0; current && depth < MAX_CHAIN_DEPTH; depth++) {
-    const [row] = await ctx.db
-      .select({ managerId: users.managerId })
-      .from(users)
-      .where(eq(users.id, current))
-      .limit(1);
-    current = row?.managerId ?? null;
-    if (current === managerId) return true;
-  }
-  return false;
-}
-
 /** Reads every report of every week: the panel and the board. */
 export function canListReports(user: Pick<UserRow, 'role'>): boolean {
-  return user.role === 'ADMIN' || user.role === 'CONSEJO';
+  return readsEverything(user);
+}
+
+/**
+ * What GET /api/appa lists for the caller: the organisation (ADMIN, CONSEJO), their area (VP,
+ * GERENTE: everyone below them), the leader's week (own report and what is shared with them), or
+ * nothing (USER, who has no dashboard).
+ */
+export type WeekListScope = 'organisation' | 'area' | 'leader';
+
+export function weekListScope(user: Pick<UserRow, 'role'>): WeekListScope | null {
+  if (canListReports(user)) return 'organisation';
+  if (user.role === 'VP' || user.role === 'GERENTE') return 'area';
+  if (user.role === 'LIDER') return 'leader';
+  return null;
 }
 
 /** A reviewer is ADMIN, CONSEJO or anyone above the author; never the author themself. */
 export async function canReview(ctx: AppContext, user: Actor, report: ReportRef) {
-  if (user.role === 'ADMIN' || user.role === 'CONSEJO') return true;
+  if (readsEverything(user)) return true;
   if (report.userId === user.id) return false;
   return isAbove(ctx, user.id, report.userId);
 }
 
-/**
- * Hook for issue 6: a lateral share with `comment` permission lets the peer comment. No share
- * grants anything yet.
- */
-async function sharedForComment(
-  _ctx: AppContext,
-  _user: Actor,
-  _report: ReportRef,
-): Promise<boolean> {
-  return false;
+/** A live lateral share with `comment` permission lets the peer comment (DESIGN.md). */
+async function sharedForComment(ctx: AppContext, user: Actor, report: ReportRef): Promise<boolean> {
+  return (await liveShareOf(ctx, user, report)) === 'comment';
 }
 
 export async function canReviewAction(
@@ -80,7 +59,8 @@ export async function canReviewAction(
 ): Promise<boolean> {
   switch (action) {
     case 'review:read':
-      return can(user, 'report:read', report) || canReview(ctx, user, report);
+      // Reviewers are above the author, so whoever reviews also reads.
+      return can(ctx, user, 'report:read', report);
     case 'report:review':
       return canReview(ctx, user, report);
     case 'report:comment':
@@ -88,26 +68,9 @@ export async function canReviewAction(
   }
 }
 
-/** Audits the refusal and throws the 403. */
-async function refuse(
-  ctx: AppContext,
-  user: Actor,
-  attempted: string,
-  entity: string,
-  entityId?: string,
-): Promise<never> {
-  await audit(ctx.db, {
-    actorId: user.id,
-    action: 'security.permission_refused',
-    entity,
-    entityId: entityId ?? null,
-    meta: { attempted },
-  });
-  throw forbidden();
-}
-
-export async function authorizeListReports(ctx: AppContext, user: Actor): Promise<void> {
-  if (!canListReports(user)) await refuse(ctx, user, 'reports:list', 'appa_submission');
+/** The caller's scope of GET /api/appa; a 403 (audited) when they have none. */
+export async function authorizeListReports(ctx: AppContext, user: Actor): Promise<WeekListScope> {
+  return weekListScope(user) ?? refuse(ctx, user, 'reports:list', 'appa_submission');
 }
 
 /** Throws a 403 (audited) unless `user` may do `action` to the report. */

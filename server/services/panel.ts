@@ -102,15 +102,17 @@ async function organisationWeekStart(ctx: AppContext): Promise<string> {
 /**
  * GET /api/appa: every report of the week, the expected authors without a sent one, the teams and
  * the tiles. Expected authors are the active users whose role reports (DESIGN.md "Who reports").
+ * `authors` (a condition on users) narrows everything to an area; absent, the whole organisation.
  */
 export async function listWeek(
   ctx: AppContext,
   weekStart: string | undefined,
+  authors?: SQL,
 ): Promise<WeekResponse> {
   const week = weekFromStart(weekStart ?? (await organisationWeekStart(ctx)));
   const submissions = await loadPanelSubmissions(
     ctx,
-    eq(appaSubmissions.weekStart, week.weekStart),
+    and(eq(appaSubmissions.weekStart, week.weekStart), authors),
   );
   const expected = await ctx.db
     .select({ ...authorColumns, reportStatus: appaSubmissions.status })
@@ -119,7 +121,7 @@ export async function listWeek(
       appaSubmissions,
       and(eq(appaSubmissions.userId, users.id), eq(appaSubmissions.weekStart, week.weekStart)),
     )
-    .where(and(eq(users.status, 'ACTIVO'), inArray(users.role, [...REPORTING_ROLES])))
+    .where(and(eq(users.status, 'ACTIVO'), inArray(users.role, [...REPORTING_ROLES]), authors))
     .orderBy(asc(users.fullName), asc(users.id));
 
   const pending: PendingAuthor[] = expected

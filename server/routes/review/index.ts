@@ -11,11 +11,13 @@ import {
   type SubmissionMessage,
   type WeekResponse,
 } from '../../../common/schemas/panel';
+import type { LeaderWeekResponse } from '../../../common/schemas/dashboard';
 import type { AppContext } from '../../context';
 import { parse } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
 import { authorizeAdmin } from '../../policies';
 import { authorizeCommentEdit, authorizeListReports, authorizeReview } from '../../policies/review';
+import { areaOf, areaPeople } from '../../policies/visibility';
 import {
   listWeek,
   loadPanelSubmission,
@@ -29,17 +31,21 @@ import {
   listComments,
   loadCommentRef,
 } from '../../services/review-comments';
+import { leaderWeek } from '../../services/sharing';
 
 const reportParams = z.object({ id: z.uuid(PANEL_MSG.reportNotFound) });
 const commentParams = z.object({ commentId: z.uuid(PANEL_MSG.commentNotFound) });
 
 /** The panel's week (Resumen Semanal), marking as sent, the review and its comments. */
 export function reviewRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/appa', async (request): Promise<WeekResponse> => {
+  // The week by the caller's role: the organisation, their area, or a leader's own and shared.
+  app.get('/api/appa', async (request): Promise<WeekResponse | LeaderWeekResponse> => {
     const { user } = requireAuth(request);
-    await authorizeListReports(ctx, user);
+    const scope = await authorizeListReports(ctx, user);
     const { weekStart } = parse(weekQuerySchema, request.query);
-    return listWeek(ctx, weekStart);
+    if (scope === 'leader') return leaderWeek(ctx, user, weekStart);
+    const area = scope === 'area' ? areaOf(user) : null;
+    return listWeek(ctx, weekStart, area ? areaPeople(area) : undefined);
   });
 
   // One report as the panel lists it, for whoever may read it or review it (the detail dialog).

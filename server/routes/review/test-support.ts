@@ -2,7 +2,7 @@ import { authHeader, type buildUser, type TestApp } from '../../test/helper';
 
 export type Person = Awaited<ReturnType<typeof buildUser>>;
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 

@@ -74,17 +74,15 @@ describe('GET /api/appa', () => {
     expect(res.json().message).toBe(MSG.notSignedIn);
   });
 
-  it.each(['VP', 'GERENTE', 'LIDER', 'USER'] as const)(
-    'answers 403 to %s, audited',
-    async (role) => {
-      const user = await buildUser(t, { role });
-      const res = await getWeek('', await authHeader(t, user));
-      expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: MSG.forbidden });
-      const refused = await t.db.select().from(auditLog).where(eq(auditLog.actorId, user.id));
-      expect(refused.map((r) => r.action)).toContain('security.permission_refused');
-    },
-  );
+  // VP, GERENTE and LIDER get their scoped week (routes/dashboard/visibility.test.ts).
+  it.each(['USER'] as const)('answers 403 to %s, audited', async (role) => {
+    const user = await buildUser(t, { role });
+    const res = await getWeek('', await authHeader(t, user));
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: MSG.forbidden });
+    const refused = await t.db.select().from(auditLog).where(eq(auditLog.actorId, user.id));
+    expect(refused.map((r) => r.action)).toContain('security.permission_refused');
+  });
 
   it('answers CONSEJO, who reads every report', async () => {
     const consejo = await buildUser(t, { role: 'CONSEJO' });

@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  DASHBOARD_MSG,
+  historyQuerySchema,
+  shareRequestSchema,
+  trendsQuerySchema,
+  type HierarchyResponse,
+  type Peer,
+  type Share,
+  type TrendsResponse,
+} from '../../../common/schemas/dashboard';
+import { PANEL_MSG, weekQuerySchema, type PanelSubmission } from '../../../common/schemas/panel';
+import type { AppContext } from '../../context';
+import { parse } from '../../lib/errors';
+import { requireAuth } from '../../plugins/auth';
+import {
+  authorizePeerList,
+  authorizeShare,
+  authorizeShareList,
+  authorizeShareRevoke,
+} from '../../policies/sharing';
+import { authorizeDashboard, authorizePersonRead } from '../../policies/visibility';
+import { hierarchy, history, sameRolePeers, trends } from '../../services/dashboard';
+import { loadReportRef } from '../../services/panel';
+import { createShare, listReportShares, loadShareRef, revokeShare } from '../../services/sharing';
+
+const reportParams = z.object({ id: z.uuid(PANEL_MSG.reportNotFound) });
+const shareParams = z.object({ shareId: z.uuid(DASHBOARD_MSG.shareNotFound) });
+
+/**
+ * The role dashboards (hierarchy, trends, a person's history), the peer list and lateral sharing
+ * (spec 2 §2–§3, issue 6). GET /api/appa itself, scoped by role, stays with the panel's routes.
+ */
+export function dashboardRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.get('/api/dashboard/hierarchy', async (request): Promise<HierarchyResponse> => {
+    const { user } = requireAuth(request);
+    const area = await authorizeDashboard(ctx, user);
+    const { weekStart } = parse(weekQuerySchema, request.query);
+    return hierarchy(ctx, user, area, weekStart);
+  });
+
+  app.get('/api/dashboard/trends', async (request): Promise<TrendsResponse> => {
+    const { user } = requireAuth(request);
+    const area = await authorizeDashboard(ctx, user);
+    const input = parse(trendsQuerySchema, request.query);
+    if (input.userId) await authorizePersonRead(ctx, user, input.userId);
+    return trends(ctx, user, area, input);
+  });
+
+  app.get('/api/appa/history', async (request): Promise<PanelSubmission[]> => {
+    const { user } = requireAuth(request);
+    const { userId = user.id, from, to } = parse(historyQuerySchema, request.query);
+    await authorizePersonRead(ctx, user, userId);
+    return history(ctx, { userId, from, to });
+  });
+
+  app.get('/api/users/same-role', async (request): Promise<Peer[]> => {
+    const { user } = requireAuth(request);
+    await authorizePeerList(ctx, user);
+    return sameRolePeers(ctx, user);
+  });
+
+  app.post('/api/appa/:id/share', async (request, reply): Promise<Share> => {
+    const { user } = requireAuth(request);
+    const { id } = parse(reportParams, request.params);
+    const input = parse(shareRequestSchema, request.body);
+    const report = await loadReportRef(ctx, id);
+    await authorizeShare(ctx, user, report);
+    const share = await createShare(ctx, user, report, input);
+    reply.code(201);
+    return share;
+  });
+
+  app.get('/api/appa/:id/shares', async (request): Promise<Share[]> => {
+    const { user } = requireAuth(request);
+    const { id } = parse(reportParams, request.params);
+    await authorizeShareList(ctx, user, await loadReportRef(ctx, id));
+    return listReportShares(ctx, id);
+  });
+
+  app.delete('/api/appa/shares/:shareId', async (request, reply) => {
+    const { user } = requireAuth(request);
+    const { shareId } = parse(shareParams, request.params);
+    await authorizeShareRevoke(ctx, user, await loadShareRef(ctx, shareId));
+    await revokeShare(ctx, user, shareId);
+    return reply.code(204).send();
+  });
+}
