@@ -28,6 +28,8 @@ import { reviewRoutes } from './routes/review';
 import { reviewTaskRoutes } from './routes/review/tasks';
 import { exportRoutes } from './routes/reports';
 import { dashboardRoutes } from './routes/dashboard';
+import { demoRoutes } from './routes/demo';
+import { backupRoutes } from './routes/backup';
 import { createMailer, type Mailer } from './services/mail';
 import { createStorage } from './storage';
 import type { FileStorage } from './storage/types';
@@ -104,6 +106,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   reviewTaskRoutes(app, ctx);
   exportRoutes(app, ctx);
   dashboardRoutes(app, ctx);
+  demoRoutes(app, ctx);
+  backupRoutes(app, ctx);
   await app.register(objectRoutes(ctx));
 
   const clientDir = options.clientDir === undefined ? defaultClientDir() : options.clientDir;

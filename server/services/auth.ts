@@ -73,7 +73,7 @@ export async function openSession(
   ctx: AppContext,
   user: UserRow,
   client: SessionContext & { ip: string },
-  method: 'password' | 'magic_link',
+  method: 'password' | 'magic_link' | 'demo',
 ): Promise<SignedIn> {
   const now = ctx.clock();
   const { sessionHours } = await getSettings(ctx.db);

@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { requireAuth } from '../../plugins/auth';
+import { authorizeAdmin } from '../../policies';
+import { exportBackup } from '../../services/backup';
+import { attachmentDisposition } from '../../storage/types';
+
+export function backupRoutes(app: FastifyInstance, ctx: AppContext) {
+  // The full data export for a backup (services/backup.ts), ADMIN only, audited.
+  app.get('/api/admin/backup', async (request, reply) => {
+    const { user } = requireAuth(request);
+    await authorizeAdmin(ctx, user, 'backup:export');
+    const backup = await exportBackup(ctx, user.id);
+    return reply
+      .header('content-type', 'application/json; charset=utf-8')
+      .header('content-disposition', attachmentDisposition(backup.fileName))
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .send(backup.body);
+  });
+}

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import type { User } from '../../../common/schemas/auth';
+import type { AppContext } from '../../context';
+import { setSessionCookie } from '../../plugins/auth';
+import { presentUser } from '../../presenters/user';
+import { revokeSession } from '../../services/sessions';
+import { signInAsDemoAdmin } from '../../services/demo-login';
+
+const open = { config: { allowDuringPasswordChange: true } };
+
+export function demoRoutes(app: FastifyInstance, ctx: AppContext) {
+  // Demo mode only (services/demo-login.ts). A session the browser already has is replaced: the
+  // quick-access pages mean "show me the administrator's view", whoever was signed in before.
+  app.post('/api/demo/login', open, async (request, reply): Promise<User> => {
+    const previous = request.auth ?? null;
+    const signed = await signInAsDemoAdmin(
+      ctx,
+      { ip: request.ip, userAgent: request.headers['user-agent'] },
+      previous?.user.id ?? null,
+    );
+    if (previous) await revokeSession(ctx.db, previous.session.id);
+    setSessionCookie(ctx, reply, signed.token, signed.session.expiresAt);
+    return presentUser(signed.user);
+  });
+}
