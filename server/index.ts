@@ -1,10 +1,10 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
+import { JOBS, startScheduler } from './jobs';
 import { systemClock } from './lib/clock';
 import { bootstrapDatabase } from './services/bootstrap';
 import { createMailer } from './services/mail';
-import { removeUnlinkedUploads } from './services/uploads';
 import { createStorage } from './storage';
 
 async function main() {
@@ -34,15 +34,9 @@ async function main() {
   });
   await bootstrapDatabase(database.db, config, app.log);
 
-  // Hourly housekeeping until the scheduled jobs of a later issue take it over. Safe with several
-  // instances: removing an object twice is harmless.
+  // Automatic reminders and housekeeping, inside this process (see server/jobs).
   const ctx = { config, database, db: database.db, clock: systemClock, storage, mailer };
-  const housekeeping = setInterval(() => {
-    removeUnlinkedUploads(ctx)
-      .then((n) => n > 0 && app.log.info(`${n} archivo(s) sin reporte eliminados`))
-      .catch((error: unknown) => app.log.error({ err: error }, 'housekeeping failed'));
-  }, 3_600_000);
-  housekeeping.unref();
+  const scheduler = startScheduler(ctx, app.log, JOBS);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -51,8 +45,8 @@ async function main() {
     app.log.info(`${signal} recibido: cerrando el servidor`);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    clearInterval(housekeeping);
     try {
+      await scheduler.stop();
       await app.close();
       await database.close();
       process.exit(0);

@@ -16,6 +16,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL only: where it is, so that a test can open a second instance's pool on it. */
+  url?: string;
   /** Throws when the database cannot answer. */
   ping(): Promise<void>;
   /**
@@ -48,12 +50,13 @@ export async function openPostgres(url: string, options: { migrate?: boolean } =
     }
   }
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-  return wrap(
+  const database = wrap(
     db,
     'postgres',
     () => pool.end(),
     (channel, onMessage) => listenPostgres(url, channel, onMessage),
   );
+  return { ...database, url };
 }
 
 const RELISTEN_DELAY_MS = 2_000;

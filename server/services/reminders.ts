@@ -39,7 +39,7 @@ const recipientColumns = {
  * 'all': every active user expected to report (DESIGN.md "Who reports"); 'pending': those of them
  * without an ENVIADO report for the week; 'specific': the listed ids that exist and are active.
  */
-async function resolveRecipients(
+export async function resolveRecipients(
   ctx: AppContext,
   input: SendReminders,
   weekStart: string,

@@ -1,0 +1,212 @@
+import fs from 'node:fs';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AppContext } from '../context';
+import { openPostgres, type Database } from '../db/client';
+import { appaSubmissions, reminders, users } from '../db/schema';
+import { createMailer, outboxDir, type Mailer } from '../services/mail';
+import { saveSettings } from '../services/settings';
+import { buildTestApp, buildUser, type TestApp } from '../test/helper';
+import { reminderWindow, sendAutoReminders } from './auto-reminders';
+import { startScheduler, type Job } from './scheduler';
+
+const quiet = () => {};
+const log = {
+  info: quiet,
+  warn: quiet,
+  error: quiet,
+  debug: quiet,
+  trace: quiet,
+  fatal: quiet,
+  silent: quiet,
+  level: 'silent',
+  child: () => log,
+} as unknown as FastifyBaseLogger;
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ publicUrl: 'https://appa.example.com' });
+  await saveSettings(
+    t.db,
+    {
+      autoRemindersEnabled: true,
+      reminderDay: 1,
+      reminderTime: '08:00',
+      organisationTimezone: 'America/Lima',
+    },
+    null,
+  );
+});
+afterAll(async () => {
+  await t.close();
+});
+
+// Monday 2026-11-16, 08:30 in Lima.
+const MONDAY_0830 = new Date('2026-11-16T13:30:00Z');
+const WEEK = '2026-11-16';
+
+/** Everyone currently expected to report is made to have sent already, to start each test clean. */
+beforeEach(async () => {
+  await t.db.update(users).set({ status: 'SUSPENDIDO' });
+  t.clock.current = MONDAY_0830;
+});
+
+const autoRows = (userId: string) =>
+  t.db
+    .select()
+    .from(reminders)
+    .where(and(eq(reminders.userId, userId), eq(reminders.type, 'AUTO')));
+
+const mailsTo = (email: string) => {
+  const dir = outboxDir(t.ctx.config);
+  if (!fs.existsSync(dir)) return [];
+  return (
+    fs
+      .readdirSync(dir)
+      .map((f) => fs.readFileSync(`${dir}/${f}`, 'utf8'))
+      // Quoted-printable folds long lines and writes '=' as '=3D'.
+      .map((m) => m.replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+      .filter((m) => m.includes(`To: ${email}`))
+  );
+};
+
+async function pendingAuthors(n: number) {
+  return Promise.all(Array.from({ length: n }, () => buildUser(t)));
+}
+
+describe('the automatic weekly reminder', () => {
+  it('opens at the saved day and time in the organisation timezone, until the end of that day', () => {
+    const settings = {
+      reminderDay: 1,
+      reminderTime: '08:00',
+      organisationTimezone: 'America/Lima',
+    };
+    expect(reminderWindow(MONDAY_0830, settings)).toEqual({
+      weekStart: WEEK,
+      from: new Date('2026-11-16T13:00:00Z'),
+      to: new Date('2026-11-17T05:00:00Z'),
+    });
+    const wednesday = { ...settings, reminderDay: 3, reminderTime: '17:30' };
+    expect(reminderWindow(MONDAY_0830, wednesday).from).toEqual(new Date('2026-11-18T22:30:00Z'));
+  });
+
+  it('the Monday run reminds each pending author exactly once, with their name and link', async () => {
+    const [ana, beto] = await pendingAuthors(2);
+    const sender = await buildUser(t);
+    await t.db
+      .insert(appaSubmissions)
+      .values({ userId: sender.id, weekStart: WEEK, weekEnd: '2026-11-22', status: 'ENVIADO' });
+    const admin = await buildUser(t, { role: 'ADMIN' });
+
+    expect(await sendAutoReminders(t.ctx, log)).toBe(2);
+    t.clock.advance(60_000);
+    expect(await sendAutoReminders(t.ctx, log)).toBe(0);
+
+    for (const person of [ana, beto]) {
+      if (!person) throw new Error('missing author');
+      expect(await autoRows(person.id)).toHaveLength(1);
+      const mails = mailsTo(person.email);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]).toContain(person.fullName);
+      expect(mails[0]).toContain(`https://appa.example.com/appa/${person.slug}`);
+    }
+    expect(await autoRows(sender.id)).toHaveLength(0);
+    expect(await autoRows(admin.id)).toHaveLength(0);
+  });
+
+  it('sends nothing before the time, after the day, or when turned off', async () => {
+    const [person] = await pendingAuthors(1);
+    if (!person) throw new Error('missing author');
+    t.clock.current = new Date('2026-11-16T12:59:00Z');
+    expect(await sendAutoReminders(t.ctx, log)).toBe(0);
+    t.clock.current = new Date('2026-11-17T05:00:00Z');
+    expect(await sendAutoReminders(t.ctx, log)).toBe(0);
+    t.clock.current = MONDAY_0830;
+    await saveSettings(t.db, { autoRemindersEnabled: false }, null);
+    try {
+      expect(await sendAutoReminders(t.ctx, log)).toBe(0);
+    } finally {
+      await saveSettings(t.db, { autoRemindersEnabled: true }, null);
+    }
+    expect(await autoRows(person.id)).toHaveLength(0);
+  });
+
+  it('two instances running at once send each reminder once, and a restart does not resend', async () => {
+    const authors = await pendingAuthors(6);
+    // The second instance: its own connection pool on PostgreSQL, the same database otherwise.
+    let second: Database = t.ctx.database;
+    if (t.ctx.database.kind === 'postgres' && t.ctx.database.url) {
+      second = await openPostgres(t.ctx.database.url, { migrate: false });
+    }
+    try {
+      const other: AppContext = { ...t.ctx, database: second, db: second.db };
+      const [a, b] = await Promise.all([
+        sendAutoReminders(t.ctx, log),
+        sendAutoReminders(other, log),
+      ]);
+      expect(a + b).toBe(6);
+      // "Restarted" a minute later, still inside the window.
+      t.clock.advance(60_000);
+      expect(await sendAutoReminders(other, log)).toBe(0);
+    } finally {
+      if (second !== t.ctx.database) await second.close();
+    }
+    for (const person of authors) {
+      expect(await autoRows(person.id)).toHaveLength(1);
+      expect(mailsTo(person.email)).toHaveLength(1);
+    }
+  });
+
+  it('a failed e-mail is tried again at the next run', async () => {
+    const [person] = await pendingAuthors(1);
+    if (!person) throw new Error('missing author');
+    const real = createMailer(t.ctx.config);
+    let fail = true;
+    const flaky: Mailer = {
+      kind: 'outbox',
+      async send(message) {
+        if (fail) throw new Error('SMTP unavailable');
+        await real.send(message);
+      },
+    };
+    const ctx: AppContext = { ...t.ctx, mailer: flaky };
+    expect(await sendAutoReminders(ctx, log)).toBe(0);
+    expect(await autoRows(person.id)).toHaveLength(0);
+    fail = false;
+    t.clock.advance(60_000);
+    expect(await sendAutoReminders(ctx, log)).toBe(1);
+    expect(await autoRows(person.id)).toHaveLength(1);
+  });
+});
+
+describe('the scheduler', () => {
+  it('logs a failing job, keeps running the others, and retries the failed one at the next tick', async () => {
+    const runs: string[] = [];
+    let failures = 1;
+    const jobs: Job[] = [
+      {
+        name: 'flaky',
+        everyMs: 3_600_000,
+        async run() {
+          runs.push('flaky');
+          if (failures-- > 0) throw new Error('boom');
+        },
+      },
+      {
+        name: 'steady',
+        everyMs: 3_600_000,
+        async run() {
+          runs.push('steady');
+        },
+      },
+    ];
+    const scheduler = startScheduler(t.ctx, log, jobs, 3_600_000);
+    await scheduler.runOnce();
+    await scheduler.runOnce();
+    // The steady job ran once (its hour has not passed); the flaky one ran again after failing.
+    expect(runs).toEqual(['flaky', 'steady', 'flaky']);
+    await scheduler.runOnce();
+    expect(runs).toEqual(['flaky', 'steady', 'flaky']);
+    await scheduler.stop();
+  });
+});

@@ -1,0 +1,57 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../context';
+
+export interface Job {
+  name: string;
+  /** How often it runs; a failed run is tried again at the next tick. */
+  everyMs: number;
+  run(ctx: AppContext, log: FastifyBaseLogger): Promise<unknown>;
+}
+
+/**
+ * Runs the jobs inside the server process: every `tickMs` each job whose time has come runs, one
+ * after the other. A job that throws is logged and retried at the next tick; it never stops the
+ * server or the other jobs. Correctness with several instances is each job's own (see them).
+ */
+export function startScheduler(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  jobs: readonly Job[],
+  tickMs = 60_000,
+) {
+  const lastRun = new Map<string, number>();
+  let running: Promise<void> | null = null;
+
+  const tick = async () => {
+    for (const job of jobs) {
+      const now = ctx.clock().getTime();
+      const last = lastRun.get(job.name);
+      if (last !== undefined && now - last < job.everyMs) continue;
+      try {
+        await job.run(ctx, log);
+        lastRun.set(job.name, now);
+      } catch (error) {
+        log.error({ err: error, job: job.name }, 'scheduled job failed; retrying at the next tick');
+      }
+    }
+  };
+  const runOnce = () => {
+    // A slow tick (a large reminder run) is never overlapped by the next one.
+    running ??= tick().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+
+  const timer = setInterval(() => void runOnce(), tickMs);
+  timer.unref();
+  void runOnce();
+  return {
+    /** Runs the due jobs now (tests, and the first tick at start). */
+    runOnce,
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
