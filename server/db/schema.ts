@@ -307,6 +307,23 @@ export const oneTimeTokens = pgTable(
   (t) => [index('one_time_tokens_user_id_idx').on(t.userId)],
 );
 
+/**
+ * What a scheduled job has done, once per job, period and subject (e.g. the weekly digest of
+ * 2026-11-16 to one manager): the instance that inserts the row does the work, so several
+ * instances never do it twice.
+ */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    job: text('job').notNull(),
+    period: text('period').notNull(),
+    subject: text('subject').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('job_runs_job_period_subject_uq').on(t.job, t.period, t.subject)],
+);
+
 /** Failed sign-in counters per account and per address, shared by every server instance. */
 export const loginThrottle = pgTable('login_throttle', {
   key: text('key').primaryKey(),

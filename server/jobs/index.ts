@@ -1,5 +1,6 @@
 import { sendAutoReminders } from './auto-reminders';
 import { cleanUp } from './cleanup';
+import { sendWeeklyDigests } from './digest';
 import type { Job } from './scheduler';
 
 export { startScheduler } from './scheduler';
@@ -9,5 +10,6 @@ const MINUTE = 60_000;
 /** The server's scheduled jobs (issue 7). */
 export const JOBS: readonly Job[] = [
   { name: 'auto-reminders', everyMs: MINUTE, run: sendAutoReminders },
+  { name: 'weekly-digest', everyMs: 5 * MINUTE, run: sendWeeklyDigests },
   { name: 'cleanup', everyMs: 60 * MINUTE, run: cleanUp },
 ];

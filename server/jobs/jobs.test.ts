@@ -9,6 +9,7 @@ import { createMailer, outboxDir, type Mailer } from '../services/mail';
 import { saveSettings } from '../services/settings';
 import { buildTestApp, buildUser, type TestApp } from '../test/helper';
 import { reminderWindow, sendAutoReminders } from './auto-reminders';
+import { sendWeeklyDigests } from './digest';
 import { startScheduler, type Job } from './scheduler';
 
 const quiet = () => {};
@@ -176,6 +177,73 @@ describe('the automatic weekly reminder', () => {
     t.clock.advance(60_000);
     expect(await sendAutoReminders(ctx, log)).toBe(1);
     expect(await autoRows(person.id)).toHaveLength(1);
+  });
+});
+
+describe('the weekly digest', () => {
+  it("after the deadline, tells each manager, VP and board member about their own area's problems", async () => {
+    const vp = await buildUser(t, { role: 'VP', fullName: 'Valeria Vicepresidenta' });
+    const north = await buildUser(t, {
+      role: 'GERENTE',
+      managerId: vp.id,
+      fullName: 'Gerardo Norte',
+    });
+    const south = await buildUser(t, { role: 'GERENTE', managerId: vp.id, fullName: 'Gina Sur' });
+    const northLeader = await buildUser(t, {
+      role: 'LIDER',
+      managerId: north.id,
+      fullName: 'Lía Norte',
+    });
+    const southLeader = await buildUser(t, {
+      role: 'LIDER',
+      managerId: south.id,
+      fullName: 'Luis Sur',
+    });
+    await buildUser(t, { managerId: northLeader.id, fullName: 'Pedro Pendiente' });
+    const board = await buildUser(t, { role: 'CONSEJO', fullName: 'Carmen Consejo' });
+    await t.db.insert(appaSubmissions).values([
+      {
+        userId: northLeader.id,
+        weekStart: WEEK,
+        weekEnd: '2026-11-22',
+        status: 'ENVIADO',
+        problemas: 'Falta presupuesto en el norte',
+      },
+      {
+        userId: southLeader.id,
+        weekStart: WEEK,
+        weekEnd: '2026-11-22',
+        status: 'ENVIADO',
+        ayuda: 'Necesito apoyo legal en el sur',
+      },
+    ]);
+
+    // Monday 09:59 in Lima: before the 10:00 deadline.
+    t.clock.current = new Date('2026-11-16T14:59:00Z');
+    expect(await sendWeeklyDigests(t.ctx, log)).toBe(0);
+    t.clock.current = new Date('2026-11-16T15:01:00Z');
+    expect(await sendWeeklyDigests(t.ctx, log)).toBe(4);
+    expect(await sendWeeklyDigests(t.ctx, log)).toBe(0);
+
+    const digestOf = (person: { email: string }) => {
+      const mails = mailsTo(person.email).filter((m) => m.includes('Resumen semanal'));
+      expect(mails).toHaveLength(1);
+      return mails[0] ?? '';
+    };
+    const northMail = digestOf(north);
+    expect(northMail).toContain('Falta presupuesto en el norte');
+    expect(northMail).not.toContain('apoyo legal');
+    // Lía sent, Pedro did not: one of two.
+    expect(northMail).toContain('Enviados: 1 de 2 (50 %)');
+    const southMail = digestOf(south);
+    expect(southMail).toContain('Necesito apoyo legal en el sur');
+    expect(southMail).not.toContain('presupuesto');
+    for (const mail of [digestOf(vp), digestOf(board)]) {
+      expect(mail).toContain('Falta presupuesto en el norte');
+      expect(mail).toContain('Necesito apoyo legal en el sur');
+    }
+    // Leaders and authors get no digest.
+    expect(mailsTo(northLeader.email).filter((m) => m.includes('Resumen semanal'))).toEqual([]);
   });
 });
 

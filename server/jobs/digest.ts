@@ -1,0 +1,112 @@
+import { TZDate } from '@date-fns/tz';
+import { and, eq, inArray, ne, or } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { PRODUCT_NAME } from '../../common/constants';
+import { weekDeadline, weekLabel, weekOf } from '../../common/week';
+import type { AppContext } from '../context';
+import { appaSubmissions, jobRuns, users, type UserRow } from '../db/schema';
+import { areaOf, areaPeople } from '../policies/visibility';
+import { hierarchy } from '../services/dashboard';
+import { loadPanelSubmissions } from '../services/panel';
+import { getSettings } from '../services/settings';
+import { addDays, format, parseISO } from 'date-fns';
+
+/** Who receives the weekly digest: those who look after an area. */
+const DIGEST_ROLES = ['GERENTE', 'VP', 'CONSEJO'] as const;
+const JOB = 'weekly-digest';
+
+/** The text of one person's digest: their area's completion, then each problem and request for help. */
+export async function digestFor(ctx: AppContext, person: UserRow, weekStart: string) {
+  const area = areaOf(person);
+  if (!area) return null;
+  const { analytics } = await hierarchy(ctx, person, area, weekStart);
+  const flagged = await loadPanelSubmissions(
+    ctx,
+    and(
+      eq(appaSubmissions.weekStart, weekStart),
+      eq(appaSubmissions.status, 'ENVIADO'),
+      or(ne(appaSubmissions.problemas, ''), ne(appaSubmissions.ayuda, '')),
+      areaPeople(area),
+    ),
+  );
+  const week = { weekStart, weekEnd: format(addDays(parseISO(weekStart), 6), 'yyyy-MM-dd') };
+  const lines = [
+    `Hola, ${person.fullName}:`,
+    '',
+    `Resumen de tu área — ${weekLabel(week)}`,
+    '',
+    `Enviados: ${analytics.submittedCount} de ${analytics.expected} (${analytics.completionRate} %)`,
+    `Borradores: ${analytics.draftCount}`,
+    `Pendientes: ${analytics.pendingCount}`,
+    '',
+  ];
+  if (flagged.length === 0) {
+    lines.push('Nadie reportó problemas ni pidió ayuda esta semana.');
+  } else {
+    lines.push('Problemas y pedidos de ayuda:');
+    for (const report of flagged) {
+      lines.push(
+        '',
+        `• ${report.user.fullName}${report.user.cargo ? ` (${report.user.cargo})` : ''}`,
+      );
+      if (report.problemas.trim()) lines.push(`  Problemas: ${report.problemas.trim()}`);
+      if (report.ayuda.trim()) lines.push(`  Ayuda requerida: ${report.ayuda.trim()}`);
+    }
+  }
+  lines.push('', `— ${PRODUCT_NAME}`);
+  return {
+    subject: `Resumen semanal de APPA: ${analytics.completionRate} % enviados`,
+    text: lines.join('\n'),
+    flagged: flagged.map((r) => r.user.id),
+  };
+}
+
+/**
+ * Once the week's deadline has passed ("Hora límite" on the Monday, organisation's timezone), each
+ * active manager, VP and board member gets one digest of their area for that week. A `job_runs`
+ * row per person and week is claimed before sending: several instances or a restart never send it
+ * twice; a failed e-mail releases the claim so the next run tries again.
+ */
+export async function sendWeeklyDigests(
+  ctx: AppContext,
+  log: Pick<FastifyBaseLogger, 'warn' | 'info'>,
+): Promise<number> {
+  const settings = await getSettings(ctx.db);
+  const now = ctx.clock();
+  const { weekStart } = weekOf(now, settings.organisationTimezone);
+  const due = weekDeadline(weekStart, settings.deadlineTime, settings.organisationTimezone);
+  if (now < due) return 0;
+
+  const people = await ctx.db
+    .select()
+    .from(users)
+    .where(and(eq(users.status, 'ACTIVO'), inArray(users.role, [...DIGEST_ROLES])));
+  let sent = 0;
+  for (const person of people) {
+    const [claimed] = await ctx.db
+      .insert(jobRuns)
+      .values({ job: JOB, period: weekStart, subject: person.id, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ id: jobRuns.id });
+    if (!claimed) continue;
+    try {
+      const digest = await digestFor(ctx, person, weekStart);
+      if (!digest) continue;
+      await ctx.mailer.send({
+        from: settings.mailFrom ?? undefined,
+        to: person.email,
+        subject: digest.subject,
+        text: digest.text,
+      });
+      sent += 1;
+    } catch (error) {
+      log.warn({ err: error, userId: person.id }, 'weekly digest failed; will retry');
+      await ctx.db.delete(jobRuns).where(eq(jobRuns.id, claimed.id));
+    }
+  }
+  if (sent > 0) {
+    const local = new TZDate(now.getTime(), settings.organisationTimezone);
+    log.info(`${sent} resumen(es) semanal(es) enviados (${format(local, 'dd/MM/yyyy HH:mm')})`);
+  }
+  return sent;
+}
