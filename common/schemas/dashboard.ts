@@ -179,7 +179,7 @@ export type TrendsQuery = z.input<typeof trendsQuerySchema>;
 export const HISTORY_MAX_DAYS = 366;
 const isoDay = z.iso.date(DASHBOARD_MSG.invalidRange);
 
-/** Query of GET /api/appa/history: a person's reports whose week overlaps [from, to]. */
+/** Query of GET /api/appa/history: a person's reports whose week starts within [from, to]. */
 export const historyQuerySchema = z
   .object({
     /** Absent: the viewer. */

@@ -1,4 +1,4 @@
-import { and, asc, between, count, desc, eq, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { REPORTING_ROLES, ROLES, type Role } from '../../common/roles';
 import type {
   DashboardUser,
@@ -254,7 +254,7 @@ export async function trends(
   };
 }
 
-/** GET /api/appa/history: a person's reports whose week overlaps the range, newest first. */
+/** GET /api/appa/history: a person's reports whose week starts within the range, newest first. */
 export async function history(
   ctx: AppContext,
   input: { userId: string; from: string; to: string },
@@ -263,8 +263,7 @@ export async function history(
     ctx,
     and(
       eq(appaSubmissions.userId, input.userId),
-      gte(appaSubmissions.weekEnd, input.from),
-      lte(appaSubmissions.weekStart, input.to),
+      between(appaSubmissions.weekStart, input.from, input.to),
     ),
   );
   return rows.sort((a, b) => b.weekStart.localeCompare(a.weekStart));
