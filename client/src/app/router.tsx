@@ -37,6 +37,20 @@ const LeaderDashboardRoute = lazy(() =>
   import('./routes/leader-dashboard').then((m) => ({ default: m.LeaderDashboardRoute })),
 );
 
+// The demo and quick-access pages (issue 7).
+const AdminDirect = lazy(() =>
+  import('@/features/demo/components/admin-direct').then((m) => ({ default: m.AdminDirect })),
+);
+const QuickAdmin = lazy(() =>
+  import('@/features/demo/components/quick-admin').then((m) => ({ default: m.QuickAdmin })),
+);
+const SuperAdmin = lazy(() =>
+  import('@/features/demo/components/super-admin').then((m) => ({ default: m.SuperAdmin })),
+);
+const ConsejoSimple = lazy(() =>
+  import('@/features/demo/components/consejo-simple').then((m) => ({ default: m.ConsejoSimple })),
+);
+
 function Loadable({ children }: { children: ReactNode }) {
   return <Suspense fallback={<FullPageSpinner />}>{children}</Suspense>;
 }
@@ -70,6 +84,22 @@ export function createAppRouter() {
         { path: 'appa/:slug', element: <PersonalLoginRoute /> },
         { path: 'appa/:slug/submit', element: <ReportRoute /> },
         {
+          path: 'admin-direct',
+          element: (
+            <Loadable>
+              <AdminDirect />
+            </Loadable>
+          ),
+        },
+        {
+          path: 'quick-admin',
+          element: (
+            <Loadable>
+              <QuickAdmin />
+            </Loadable>
+          ),
+        },
+        {
           element: <ProtectedRoute />,
           children: [
             {
@@ -78,6 +108,26 @@ export function createAppRouter() {
                 <RequireRole roles={['ADMIN']}>
                   <Loadable>
                     <AdminPanel />
+                  </Loadable>
+                </RequireRole>
+              ),
+            },
+            {
+              path: 'super-admin',
+              element: (
+                <RequireRole roles={['ADMIN']}>
+                  <Loadable>
+                    <SuperAdmin />
+                  </Loadable>
+                </RequireRole>
+              ),
+            },
+            {
+              path: 'consejo-simple',
+              element: (
+                <RequireRole roles={['CONSEJO']} deniedMessage={DASHBOARD_ACCESS_DENIED.CONSEJO}>
+                  <Loadable>
+                    <ConsejoSimple />
                   </Loadable>
                 </RequireRole>
               ),

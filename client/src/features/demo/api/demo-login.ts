@@ -1,0 +1,23 @@
+import { userSchema, type User } from '@common/schemas/auth';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { userKeys } from '@/lib/query-keys';
+
+/**
+ * POST /api/demo/login: a session as the demo administrator, in demo mode only (the server refuses
+ * elsewhere). No credential travels: the server decides who the demo administrator is.
+ */
+export function demoLogin(): Promise<User> {
+  return api.post('/api/demo/login', userSchema, {});
+}
+
+/** Signs in as the demo administrator and seeds the current-user cache. */
+export function useDemoLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: demoLogin,
+    onSuccess: (user) => {
+      queryClient.setQueryData(userKeys.current(), user);
+    },
+  });
+}

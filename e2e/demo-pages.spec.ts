@@ -1,0 +1,154 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import type { WeekResponse } from '../common/schemas/panel';
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { adminCredentials } from './support/demo-users';
+import { notices } from './support/forms';
+import { signInViaApi } from './support/session';
+
+// The test server runs in demo mode (e2e/start-test-server.mjs); the refusal outside it is covered
+// by server/routes/demo/demo.test.ts.
+
+const BOARD_HEADING = 'Dashboard Consejo Directivo';
+
+test('/admin-direct signs in as the demo administrator and lands on /consejo', async ({ page }) => {
+  await page.goto('/admin-direct');
+  await expect(page).toHaveURL(/\/consejo$/);
+  await expect(page.getByRole('heading', { name: BOARD_HEADING })).toBeVisible();
+  const me = await page.request.get('/api/user');
+  expect(((await me.json()) as { role: string }).role).toBe('ADMIN');
+});
+
+test('/quick-admin signs in and shows the board dashboard', async ({ page }) => {
+  await page.goto('/quick-admin');
+  await expect(page.getByRole('heading', { name: BOARD_HEADING })).toBeVisible();
+  await expect(page).toHaveURL(/\/consejo$/);
+});
+
+async function currentWeek(page: Page) {
+  const response = await page.request.get('/api/appa');
+  expect(response.status()).toBe(200);
+  return (await response.json()) as WeekResponse;
+}
+
+/** The figure card with this label. */
+const figure = (page: Page, label: string) =>
+  page
+    .getByRole('region', { name: 'Cifras de la semana' })
+    .locator('div', { has: page.getByText(label, { exact: true }) })
+    .last();
+
+test('/super-admin shows the live figures and a running clock; its actions are real', async ({
+  page,
+}) => {
+  await signInViaApi(page, adminCredentials());
+  await page.goto('/super-admin');
+  await expect(page.getByRole('heading', { name: 'Super Admin', level: 1 })).toBeVisible();
+
+  // Other tests run alongside and change the week: compare the page with the database until both
+  // agree (the page refreshes its figures every 10 s).
+  let userCount = 0;
+  await expect(async () => {
+    const week = await currentWeek(page);
+    const users = (await (await page.request.get('/api/users/with-counts')).json()) as unknown[];
+    userCount = users.length;
+    const efficiency = Math.round((week.counts.sent / week.counts.expected) * 100);
+    const shown = {
+      sent: await figure(page, 'Enviados').textContent(),
+      drafts: await figure(page, 'Borradores').textContent(),
+      expected: await figure(page, 'Personas que reportan').textContent(),
+      appas: await figure(page, 'APPAs de la semana').textContent(),
+      efficiency: await figure(page, 'Eficiencia').textContent(),
+      users: await figure(page, 'Usuarios').textContent(),
+    };
+    expect(shown).toEqual({
+      sent: `Enviados${week.counts.sent}`,
+      drafts: `Borradores${week.counts.drafts}`,
+      expected: `Personas que reportan${week.counts.expected}`,
+      appas: `APPAs de la semana${week.submissions.length}`,
+      efficiency: `Eficiencia${efficiency}%`,
+      users: `Usuarios${users.length}`,
+    });
+  }).toPass({ timeout: 20_000 });
+  const week = await currentWeek(page);
+
+  // The clock moves on by itself.
+  const clock = page.getByTestId('live-clock');
+  const first = await clock.getAttribute('datetime');
+  await expect(clock).not.toHaveAttribute('datetime', first ?? '');
+
+  // The audit log view lists real rows and leads to the full log.
+  const log = page.getByRole('list', { name: 'Auditoría reciente' });
+  await expect(log.getByRole('listitem').first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Ver más' })).toHaveAttribute(
+    'href',
+    '/admin?tab=configuracion',
+  );
+
+  // The backup: a JSON file with the organisation's data and no secret.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Respaldo completo (JSON)' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^appa-respaldo-\d{4}-\d{2}-\d{2}\.json$/);
+  const text = readFileSync(await download.path(), 'utf8');
+  const backup = JSON.parse(text) as { users: unknown[] };
+  expect(backup.users.length).toBeGreaterThanOrEqual(userCount);
+  expect(text).not.toMatch(/"password"|"tokenHash"|\$argon2/);
+
+  // The week's export.
+  await expect(page.getByRole('link', { name: 'Exportar semana (CSV)' })).toHaveAttribute(
+    'href',
+    `/api/reports/weekly?format=csv&weekStart=${week.weekStart}`,
+  );
+
+  // Reminders to everyone still pending.
+  await page.getByRole('button', { name: /^Recordar a pendientes/ }).click();
+  await expect(notices(page).getByText('Recordatorios enviados')).toBeVisible();
+  await expect(
+    notices(page).getByText(/^Se enviaron \d+ recordatorios exitosamente$/),
+  ).toBeVisible();
+
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('/consejo-simple shows the week to an administrator, accessibly and without sideways scroll', async ({
+  page,
+}) => {
+  await signInViaApi(page, adminCredentials());
+  await page.goto('/consejo-simple');
+  await expect(page.getByRole('heading', { name: 'Consejo', level: 1 })).toBeVisible();
+  await expect(figure(page, 'Enviados')).toContainText(/\d/);
+  await expect(page.getByTestId('live-clock')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Exportar semana (CSV)' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expect(figure(page, 'Enviados')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});
+
+test('/super-admin at 360 px has no sideways scroll', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await signInViaApi(page, adminCredentials());
+  await page.goto('/super-admin');
+  await expect(page.getByRole('list', { name: 'Auditoría reciente' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});
+
+test('when the server refuses, /quick-admin shows the error panel and /admin-direct goes to /auth', async ({
+  page,
+}) => {
+  // As outside demo mode: the endpoint answers 404 (server/routes/demo/demo.test.ts).
+  await page.route('**/api/demo/login', (route) =>
+    route.fulfill({ status: 404, json: { message: 'No disponible' } }),
+  );
+  await page.goto('/quick-admin');
+  await expect(page.getByRole('heading', { name: 'Error de autenticación' })).toBeVisible();
+  await expect(page.getByText('No se pudo acceder automáticamente')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('link', { name: 'Ir a iniciar sesión' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+
+  await page.goto('/admin-direct');
+  await expect(page).toHaveURL(/\/auth$/);
+});
