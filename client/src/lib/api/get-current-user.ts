@@ -1,5 +1,5 @@
 import { userSchema, type User } from '@common/schemas/auth';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/api-client';
 import { userKeys } from '@/lib/query-keys';
 
@@ -32,4 +32,13 @@ export function useSignedInUser(): User {
   const { data } = useCurrentUser();
   if (!data) throw new Error('useSignedInUser needs a signed-in user: render it behind a guard');
   return data;
+}
+
+/**
+ * After a sign-in: `user` is who is signed in now. A "who is signed in" request still on its way
+ * (sent before the session existed) is cancelled first, or its "nobody" would land over this.
+ */
+export async function setSignedInUser(queryClient: QueryClient, user: User) {
+  await queryClient.cancelQueries({ queryKey: userKeys.current() });
+  queryClient.setQueryData(userKeys.current(), user);
 }

@@ -5,7 +5,6 @@ import { LiveIndicator } from '@/components/live-indicator';
 import { PageHeading } from '@/components/page-heading';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useSignedInUser } from '@/lib/api/get-current-user';
-import { ComingSoonCard } from './coming-soon-card';
 import { ConfigurationTab } from './configuration-tab';
 import { ReportsTab } from './reports-tab';
 import { ReviewTab } from './review-tab';
@@ -21,6 +20,14 @@ const TABS = [
 ] as const satisfies readonly { value: string; label: string; icon: LucideIcon }[];
 
 type TabValue = (typeof TABS)[number]['value'];
+
+const TAB_CONTENT: Record<TabValue, () => React.JSX.Element> = {
+  resumen: SummaryTab,
+  usuarios: UsersTab,
+  revision: ReviewTab,
+  reportes: ReportsTab,
+  configuracion: ConfigurationTab,
+};
 
 // Spec 2 §2: the panel opens on the weekly summary.
 const DEFAULT_TAB: TabValue = 'resumen';
@@ -64,23 +71,14 @@ export function AdminPanel() {
             </TabsTrigger>
           ))}
         </TabsList>
-        {TABS.map(({ value, label }) => (
-          <TabsContent key={value} value={value}>
-            {value === 'resumen' ? (
-              <SummaryTab />
-            ) : value === 'usuarios' ? (
-              <UsersTab />
-            ) : value === 'revision' ? (
-              <ReviewTab />
-            ) : value === 'reportes' ? (
-              <ReportsTab />
-            ) : value === 'configuracion' ? (
-              <ConfigurationTab />
-            ) : (
-              <ComingSoonCard title={label} />
-            )}
-          </TabsContent>
-        ))}
+        {TABS.map(({ value }) => {
+          const Content = TAB_CONTENT[value];
+          return (
+            <TabsContent key={value} value={value}>
+              <Content />
+            </TabsContent>
+          );
+        })}
       </Tabs>
     </>
   );

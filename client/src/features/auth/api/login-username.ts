@@ -1,7 +1,7 @@
 import { userSchema, type LoginInput, type User } from '@common/schemas/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { userKeys } from '@/lib/query-keys';
+import { setSignedInUser } from '@/lib/api/get-current-user';
 
 /** POST /api/auth/login-username: starts a cookie session and answers the user. */
 export function loginWithUsername(input: LoginInput): Promise<User> {
@@ -13,8 +13,6 @@ export function useLoginWithUsername() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: loginWithUsername,
-    onSuccess: (user) => {
-      queryClient.setQueryData(userKeys.current(), user);
-    },
+    onSuccess: (user) => setSignedInUser(queryClient, user),
   });
 }

@@ -6,7 +6,7 @@ import {
 } from '@common/schemas/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { userKeys } from '@/lib/query-keys';
+import { setSignedInUser } from '@/lib/api/get-current-user';
 
 /** POST /api/auth/magic-link: the same answer whether or not the address has an account. */
 export function requestMagicLink(input: MagicLinkRequest) {
@@ -26,8 +26,6 @@ export function useVerifyMagicLink() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: verifyMagicLink,
-    onSuccess: (user) => {
-      queryClient.setQueryData(userKeys.current(), user);
-    },
+    onSuccess: (user) => setSignedInUser(queryClient, user),
   });
 }

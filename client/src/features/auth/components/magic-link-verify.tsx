@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
+import { useCurrentUser } from '@/lib/api/get-current-user';
 import { MSG } from '@common/messages';
 import { useVerifyMagicLink } from '../api/magic-link';
 import { AuthPageShell } from './auth-page-shell';
@@ -20,11 +21,13 @@ export function MagicLinkVerify() {
   const token = searchParams.get('token') ?? '';
   const navigate = useNavigate();
   const verify = useVerifyMagicLink();
+  // Who is signed in is asked at start; its answer must not land after the link's and undo it.
+  const { isPending: checkingSession } = useCurrentUser();
   const started = useRef(false);
 
   useEffect(() => {
     // Once: a token works a single time, and React may run effects twice in development.
-    if (started.current) return;
+    if (started.current || checkingSession) return;
     started.current = true;
     if (!token) return;
     verify.mutate(token, {
@@ -36,7 +39,7 @@ export function MagicLinkVerify() {
           description: error.message,
         }),
     });
-  }, [token, verify, navigate]);
+  }, [token, verify, navigate, checkingSession]);
 
   const failure = !token ? MSG.magicLinkInvalid : verify.isError ? verify.error.message : null;
 

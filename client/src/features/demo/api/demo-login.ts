@@ -1,7 +1,7 @@
 import { userSchema, type User } from '@common/schemas/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { userKeys } from '@/lib/query-keys';
+import { setSignedInUser } from '@/lib/api/get-current-user';
 
 /**
  * POST /api/demo/login: a session as the demo administrator, in demo mode only (the server refuses
@@ -16,8 +16,6 @@ export function useDemoLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: demoLogin,
-    onSuccess: (user) => {
-      queryClient.setQueryData(userKeys.current(), user);
-    },
+    onSuccess: (user) => setSignedInUser(queryClient, user),
   });
 }
