@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -50,6 +51,14 @@ export interface AppOptions {
 /** JSON bodies above this are refused with 413 (uploads do not go through JSON). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
+/**
+ * What is worth compressing: text, JSON, scripts, styles, SVG. Not the event stream (it must reach
+ * the browser event by event), nor zips, images or octet-stream downloads (already compressed, or
+ * files we pass through untouched).
+ */
+const COMPRESSIBLE_TYPES =
+  /^text\/(?!event-stream)|(?:\+|\/)(?:json|javascript|ecmascript|xml)(?:;|$)|^image\/svg\+xml/;
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const clock = options.clock ?? systemClock;
@@ -85,6 +94,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     strictTransportSecurity: secure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'same-origin' },
+  });
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    customTypes: COMPRESSIBLE_TYPES,
+    // Below a packet or two, compressing costs more than it saves.
+    threshold: 1024,
   });
   await app.register(cookie);
 
@@ -129,13 +144,22 @@ function defaultClientDir(): string | null {
   return null;
 }
 
-/** The built single-page app: hashed assets cached for a year, index.html never cached. */
+/**
+ * The built single-page app: hashed assets cached for a year, index.html never cached. The build
+ * writes .br and .gz beside each text file (scripts/compress-assets.mjs), served when the browser
+ * accepts them; anything without one is compressed on the fly by @fastify/compress.
+ */
 async function serveClient(app: FastifyInstance, root: string) {
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
     index: false,
+    preCompressed: true,
+    // Otherwise send's own `public, max-age=0` overwrites what setHeaders says.
+    cacheControl: false,
     setHeaders(res, filePath) {
+      // A shared cache must not give a .br to a browser that asked for none.
+      res.setHeader('vary', 'Accept-Encoding');
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.setHeader('cache-control', 'public, max-age=31536000, immutable');
       } else {
