@@ -1,0 +1,267 @@
+/**
+ * `npm run bench` (issue 8): seeds an organisation at scale (scripts/bench/seed.ts), starts the
+ * built server on it and measures, in the same run, a bare route (the ceiling) and the endpoints
+ * people wait on, with autocannon: 20 connections, BENCH_SECONDS (10) each. Prints the table and
+ * writes it to docs/benchmarks.md, replacing the previous run's section for the same database kind.
+ *
+ * Needs `npm run build` first (it runs dist/server/index.js). Environment:
+ *   DATABASE_URL     a PostgreSQL database with no users (else an embedded PGlite in a temp folder)
+ *   BENCH_DATA_DIR   an embedded database seeded before by this script: measure it again, no seeding
+ *   BENCH_SECONDS    seconds per endpoint (10)
+ *   BENCH_NO_WRITE=1 print only, leave docs/benchmarks.md alone
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { ACCOUNTS_FILE, BENCH_PASSWORD, seed, type BenchAccounts } from './seed';
+
+const CONNECTIONS = 20;
+const SECONDS = Number(process.env.BENCH_SECONDS || 10);
+const SERVER_ENTRY = 'dist/server/index.js';
+const DOC = 'docs/benchmarks.md';
+
+interface Endpoint {
+  name: string;
+  method?: 'GET' | 'POST';
+  path: string;
+  token?: string;
+  body?: string;
+  /** A fresh body per request (sign-in over many accounts). */
+  nextBody?: () => string;
+}
+
+interface Row {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  requests: number;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitReady(origin: string, server: ChildProcess) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`el servidor terminó (${server.exitCode})`);
+    try {
+      if ((await fetch(`${origin}/api/ready`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('el servidor no respondió /api/ready en 2 minutos');
+}
+
+async function signIn(origin: string, username: string): Promise<string> {
+  const response = await fetch(`${origin}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ username, password: BENCH_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`sign-in of ${username}: ${response.status}`);
+  const { token } = (await response.json()) as { token: string };
+  return token;
+}
+
+async function measure(origin: string, endpoint: Endpoint): Promise<Row> {
+  const headers: Record<string, string> = { origin };
+  if (endpoint.token) headers.authorization = `Bearer ${endpoint.token}`;
+  if (endpoint.body || endpoint.nextBody) headers['content-type'] = 'application/json';
+  const { nextBody } = endpoint;
+  const result = await autocannon({
+    url: origin,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    requests: [
+      {
+        method: endpoint.method ?? 'GET',
+        path: endpoint.path,
+        headers,
+        ...(endpoint.body ? { body: endpoint.body } : {}),
+        ...(nextBody ? { setupRequest: (request) => ({ ...request, body: nextBody() }) } : {}),
+      },
+    ],
+  });
+  return {
+    name: endpoint.name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.non2xx + result.errors + result.timeouts,
+    requests: result.requests.total,
+  };
+}
+
+function table(rows: readonly Row[]): string {
+  const ceiling = rows[0]?.rps || 1;
+  const lines = [
+    '| Endpoint | req/s | p50 (ms) | p99 (ms) | errors | vs bare route |',
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    ...rows.map(
+      (r) =>
+        `| ${r.name} | ${r.rps.toFixed(1)} | ${r.p50} | ${r.p99} | ${r.errors} | ${((r.rps / ceiling) * 100).toFixed(1)} % |`,
+    ),
+  ];
+  return lines.join('\n');
+}
+
+/** Replaces the section between this kind's markers (or appends one). */
+function writeDoc(kind: string, section: string) {
+  const start = `<!-- bench:${kind}:start -->`;
+  const end = `<!-- bench:${kind}:end -->`;
+  const block = `${start}\n${section}\n${end}`;
+  const current = fs.existsSync(DOC) ? fs.readFileSync(DOC, 'utf8') : '# Benchmarks\n';
+  const from = current.indexOf(start);
+  const to = current.indexOf(end);
+  const next =
+    from >= 0 && to > from
+      ? current.slice(0, from) + block + current.slice(to + end.length)
+      : `${current.trimEnd()}\n\n${block}\n`;
+  fs.writeFileSync(DOC, next);
+}
+
+async function main() {
+  if (!fs.existsSync(SERVER_ENTRY)) {
+    console.error(`Falta ${SERVER_ENTRY}: ejecuta primero npm run build.`);
+    process.exit(1);
+  }
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const kind = databaseUrl ? 'postgres' : 'pglite';
+  const reuse = !databaseUrl ? process.env.BENCH_DATA_DIR || undefined : undefined;
+
+  let dataDir: string;
+  let accounts: BenchAccounts;
+  let weekStart: string;
+  if (reuse) {
+    dataDir = reuse;
+    ({ accounts, weekStart } = JSON.parse(
+      fs.readFileSync(path.join(reuse, ACCOUNTS_FILE), 'utf8'),
+    ) as { accounts: BenchAccounts; weekStart: string });
+    console.log(`Midiendo la base ya sembrada de ${dataDir}`);
+  } else {
+    console.log(`Sembrando (${kind})…`);
+    const seeded = await seed({ databaseUrl });
+    dataDir = seeded.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'appa-bench-'));
+    ({ accounts, weekStart } = seeded);
+    console.log(`Sembrado en ${seeded.seconds.toFixed(0)} s: ${JSON.stringify(seeded.counts)}`);
+  }
+
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, [SERVER_ENTRY], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? '',
+      APPA_DEMO: '0',
+      APPA_ADMIN_USERNAME: accounts.admin,
+      APPA_ADMIN_PASSWORD: BENCH_PASSWORD,
+      LOG_LEVEL: 'warn',
+    },
+  });
+  const stop = () => {
+    if (server.exitCode === null) server.kill('SIGTERM');
+  };
+  process.on('exit', stop);
+
+  try {
+    await waitReady(origin, server);
+    const [admin, consejo, vp, lider, author] = await Promise.all(
+      [accounts.admin, accounts.consejo, accounts.vp, accounts.lider, accounts.author].map((u) =>
+        signIn(origin, u),
+      ),
+    );
+    let next = 0;
+    const draft = JSON.stringify({
+      avances: 'Avance de la semana, guardado por el benchmark.',
+      planes: 'Plan de la próxima semana.',
+      problemas: '',
+      ayuda: '',
+      kpiNombre: 'Avance del proyecto',
+      kpiMetaPct: 100,
+      kpiLogroPct: 80,
+      status: 'BORRADOR',
+      files: [],
+    });
+    const endpoints: Endpoint[] = [
+      { name: 'GET /api/health (bare route)', path: '/api/health' },
+      { name: 'Panel week, ADMIN', path: `/api/appa?weekStart=${weekStart}`, token: admin },
+      { name: 'Hierarchy dashboard, CONSEJO', path: '/api/dashboard/hierarchy', token: consejo },
+      { name: 'Hierarchy dashboard, VP', path: '/api/dashboard/hierarchy', token: vp },
+      { name: 'Hierarchy dashboard, LIDER', path: '/api/dashboard/hierarchy', token: lider },
+      { name: 'Trends (12 weeks), VP', path: '/api/dashboard/trends', token: vp },
+      { name: 'Report form load, author', path: '/api/appa/current', token: author },
+      { name: 'Draft save, author', method: 'POST', path: '/api/appa', token: author, body: draft },
+      { name: 'Weekly CSV export, ADMIN', path: '/api/reports/weekly?format=csv', token: admin },
+      {
+        name: 'Sign-in (400 accounts)',
+        method: 'POST',
+        path: '/api/auth/login',
+        nextBody: () =>
+          JSON.stringify({
+            username: accounts.signIn[next++ % accounts.signIn.length],
+            password: BENCH_PASSWORD,
+          }),
+      },
+    ];
+
+    const rows: Row[] = [];
+    for (const endpoint of endpoints) {
+      const row = await measure(origin, endpoint);
+      console.log(
+        `${row.name}: ${row.rps.toFixed(1)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.errors} errors`,
+      );
+      rows.push(row);
+    }
+
+    const cpus = os.cpus();
+    const machine = [
+      `- Date: ${new Date().toISOString()}`,
+      `- Machine: ${os.type()} ${os.release()} (${os.arch()}), ${cpus.length} CPUs (${cpus[0]?.model.trim() ?? '?'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`,
+      `- Node.js ${process.version}; database: ${kind === 'pglite' ? 'embedded PGlite (in the server process)' : 'PostgreSQL'}`,
+      `- Load: ${CONNECTIONS} connections, ${SECONDS} s per endpoint; autocannon runs on the same machine. Load average at the end: ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(', ')}`,
+    ];
+    const section = [
+      `## Latest run: ${kind}`,
+      '',
+      ...machine,
+      '',
+      'Absolute figures are noisy: the machine is shared (other test runs may be busy at the same time),',
+      'and autocannon competes with the server for the same cores. Compare the ratios to the bare route.',
+      '',
+      table(rows),
+    ].join('\n');
+    console.log(`\n${section}`);
+    if (process.env.BENCH_NO_WRITE !== '1') writeDoc(kind, section);
+  } finally {
+    stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
