@@ -27,6 +27,7 @@ export const MSG = {
   bodyTooLarge: 'La solicitud es demasiado grande.',
   unsupportedMediaType: 'Tipo de contenido no admitido.',
   invalidInput: 'Datos no válidos.',
+  unsupportedCharacters: 'El texto contiene caracteres no admitidos.',
   routeNotFound: 'Recurso no encontrado',
   tooManyRequests: 'Demasiadas solicitudes. Intenta nuevamente en un momento.',
   serverError: 'Ocurrió un error inesperado. Intenta nuevamente.',

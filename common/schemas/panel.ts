@@ -41,6 +41,7 @@ export const PANEL_MSG = {
   taskTransition: (from: TaskStatusValue, to: TaskStatusValue) =>
     `No se puede cambiar una tarea de ${TASK_STATUS_LABELS[from]} a ${TASK_STATUS_LABELS[to]}`,
   taskNotYours: 'Solo quien creó la tarea o su responsable puede cambiar su estado',
+  isUpdateBoolean: 'isUpdate debe ser verdadero o falso',
 } as const;
 
 export const TASK_PRIORITY_LABELS: Record<(typeof TASK_PRIORITIES)[number], string> = {
@@ -176,7 +177,7 @@ export const reviewSchema = z.object({
     .nullish()
     .transform((v) => (v ? v : null)),
   /** Changes the notes of a report already reviewed; without it a second review is a 409. */
-  isUpdate: z.boolean().optional().default(false),
+  isUpdate: z.boolean({ error: PANEL_MSG.isUpdateBoolean }).optional().default(false),
 });
 export type ReviewInput = z.input<typeof reviewSchema>;
 

@@ -1,4 +1,5 @@
-import type { ZodType } from 'zod';
+import { safeParse } from 'zod/mini';
+import type { $ZodType } from 'zod/v4/core';
 import { MSG } from '../../common/messages';
 
 /** An error whose message is safe to show the user; the error handler answers it as is. */
@@ -19,8 +20,14 @@ export const notFound = (message: string = MSG.routeNotFound) => new AppError(40
 export const conflict = (message: string) => new AppError(409, message);
 
 /** Validates untrusted input with a common schema; a failure is a 400 with the first message. */
-export function parse<T>(schema: ZodType<T>, input: unknown): T {
-  const result = schema.safeParse(input ?? {});
+export function parse<T>(schema: $ZodType<T>, input: unknown): T {
+  const result = safeParse(schema, input ?? {});
   if (result.success) return result.data;
-  throw badRequest(result.error.issues[0]?.message ?? MSG.invalidInput);
+  const issue = result.error.issues[0];
+  // A body that is not even an object (an array, a string) has no field to name: zod's English
+  // default would leak, so it gets the generic Spanish message.
+  if (!issue || (issue.path.length === 0 && issue.code === 'invalid_type')) {
+    throw badRequest(MSG.invalidInput);
+  }
+  throw badRequest(issue.message);
 }

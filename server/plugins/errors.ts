@@ -28,6 +28,20 @@ function isDatabaseDown(error: unknown): boolean {
   return false;
 }
 
+// Text the database cannot store (a NUL character, 22021, in any field that reaches it) is the
+// caller's input, not our failure; schemas let it through because it is valid JSON.
+const DB_BAD_TEXT_CODES = new Set(['22021', '22P05']);
+
+function isUnstorableText(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && DB_BAD_TEXT_CODES.has(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** Fastify's own 4xx errors, answered with a Spanish message. */
 function frameworkMessage(error: FastifyError): string {
   switch (error.code) {
@@ -57,6 +71,9 @@ export function registerErrorHandling(app: FastifyInstance) {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ message: frameworkMessage(error) });
+    }
+    if (isUnstorableText(error)) {
+      return reply.code(400).send({ message: MSG.unsupportedCharacters });
     }
     if (isDatabaseDown(error)) {
       request.log.error({ err: error, reqId: request.id }, 'database unavailable');
