@@ -1,0 +1,81 @@
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+
+/** The real entry point as a child process (from the sources, through tsx), as index.test.ts does. */
+export function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', APPA_DEMO: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? -1 : null))),
+  );
+  return { child, exited, output: () => output };
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Polls `check` until it answers true; fails after `timeoutMs` or when `exited` settles first. */
+export async function waitFor(
+  check: () => Promise<boolean>,
+  what: string,
+  options: { timeoutMs?: number; exited?: Promise<unknown> } = {},
+) {
+  let gone = false;
+  void options.exited?.then(() => (gone = true));
+  const deadline = Date.now() + (options.timeoutMs ?? 30_000);
+  while (!gone && Date.now() < deadline) {
+    try {
+      if (await check()) return;
+    } catch {
+      // not there yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(gone ? `the server exited before: ${what}` : `timed out waiting for: ${what}`);
+}
+
+/**
+ * A TCP proxy in front of PostgreSQL that a test can cut (every connection dropped, new ones
+ * refused) and restore on the same port, to play a database that goes away and comes back.
+ */
+export async function startTcpProxy(target: { host: string; port: number }) {
+  const port = await freePort();
+  const sockets = new Set<net.Socket>();
+  let server: net.Server | null = null;
+  const open = () =>
+    new Promise<void>((resolve) => {
+      server = net.createServer((client) => {
+        const upstream = net.connect(target.port, target.host);
+        for (const s of [client, upstream]) {
+          sockets.add(s);
+          s.on('close', () => sockets.delete(s));
+          s.on('error', () => {
+            client.destroy();
+            upstream.destroy();
+          });
+        }
+        client.pipe(upstream).pipe(client);
+      });
+      server.listen(port, '127.0.0.1', () => resolve());
+    });
+  const cut = () =>
+    new Promise<void>((resolve) => {
+      for (const s of sockets) s.destroy();
+      if (server) server.close(() => resolve());
+      else resolve();
+      server = null;
+    });
+  await open();
+  return { port, cut, restore: open, close: cut };
+}
