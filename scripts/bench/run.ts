@@ -68,6 +68,19 @@ async function waitReady(origin: string, server: ChildProcess) {
   throw new Error('el servidor no respondió /api/ready en 2 minutos');
 }
 
+/**
+ * Requests still queued from the previous endpoint (autocannon stops waiting after 10 s, the
+ * server does not) would be charged to the next one: wait until the database answers promptly.
+ */
+async function drain(origin: string) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    const started = Date.now();
+    await fetch(`${origin}/api/ready`).catch(() => undefined);
+    if (Date.now() - started < 50) return;
+  }
+}
+
 async function signIn(origin: string, username: string): Promise<string> {
   const response = await fetch(`${origin}/api/auth/login`, {
     method: 'POST',
@@ -227,6 +240,7 @@ async function main() {
 
     const rows: Row[] = [];
     for (const endpoint of endpoints) {
+      await drain(origin);
       const row = await measure(origin, endpoint);
       console.log(
         `${row.name}: ${row.rps.toFixed(1)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.errors} errors`,

@@ -10,6 +10,7 @@ import type {
 import type { PanelSubmission } from '../../common/schemas/panel';
 import { recentWeeks, weekFromStart, weekOf } from '../../common/week';
 import type { AppContext } from '../context';
+import { compareSpanish } from '../lib/collate';
 import { appaSubmissions, users, type UserRow } from '../db/schema';
 import { aboveIds, areaPeople, belowIds, type Area } from '../policies/visibility';
 import { loadPanelSubmissions } from './panel';
@@ -162,7 +163,7 @@ export async function hierarchy(
   const members = others
     .filter((r) => r.status === 'ACTIVO')
     .map((r) => presentMember(r, depth.get(r.id) ?? 1))
-    .sort((a, b) => a.level - b.level || a.fullName.localeCompare(b.fullName, 'es'));
+    .sort((a, b) => a.level - b.level || compareSpanish(a.fullName, b.fullName));
   // The board's direct reports: their own if they have any, otherwise the top of the organisation.
   const hasOwnReports = members.some((m) => m.managerId === viewer.id);
   const directReports = members.filter((m) =>

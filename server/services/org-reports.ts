@@ -12,6 +12,7 @@ import type {
 } from '../../common/schemas/reports';
 import { weekFromStart, weekLabel } from '../../common/week';
 import type { AppContext } from '../context';
+import { compareSpanish } from '../lib/collate';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { appaSubmissions, users } from '../db/schema';
 import { calendarDate, dateTime, percent, rate, textFile, yesNo } from '../lib/export-format';
@@ -91,7 +92,7 @@ export async function weeklyReport(
       ...sent.map((s) => ({ author: s.user, report: s as PanelSubmission | undefined })),
       ...week.pending.map((p) => ({ author: p, report: byAuthor.get(p.id) })),
     ]
-      .sort((a, b) => a.author.fullName.localeCompare(b.author.fullName, 'es'))
+      .sort((a, b) => compareSpanish(a.author.fullName, b.author.fullName))
       .map(({ author, report }) => [
         author.fullName,
         author.email,

@@ -13,6 +13,7 @@ import {
 } from '../../common/schemas/panel';
 import { weekFromStart, weekOf } from '../../common/week';
 import type { AppContext } from '../context';
+import { compareSpanish } from '../lib/collate';
 import {
   appaFiles,
   appaSubmissions,
@@ -129,7 +130,7 @@ export async function listWeek(
     .map((u) => ({ ...presentAuthor(u), draft: u.reportStatus === 'BORRADOR' }));
   const teams = [
     ...new Set(expected.flatMap((u) => (u.unidadOrganizacional ? [u.unidadOrganizacional] : []))),
-  ].sort((a, b) => a.localeCompare(b, 'es'));
+  ].sort(compareSpanish);
 
   return {
     ...week,
