@@ -39,3 +39,17 @@ describe('recentWeeks and weekLabel', () => {
     expect(isMonday('16/11/2026')).toBe(false);
   });
 });
+
+describe('weekLabel at the turn of the year', () => {
+  it('numbers weeks as ISO 8601 does (the week of the Thursday)', () => {
+    expect(weekLabel({ weekStart: '2020-12-28', weekEnd: '2021-01-03' })).toBe(
+      'Semana 53 (del 28/12/2020 al 03/01/2021)',
+    );
+    expect(weekLabel({ weekStart: '2024-12-30', weekEnd: '2025-01-05' })).toBe(
+      'Semana 1 (del 30/12/2024 al 05/01/2025)',
+    );
+    expect(weekLabel({ weekStart: '2026-01-05', weekEnd: '2026-01-11' })).toBe(
+      'Semana 2 (del 05/01/2026 al 11/01/2026)',
+    );
+  });
+});

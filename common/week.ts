@@ -1,6 +1,8 @@
 import { TZDate } from '@date-fns/tz';
-import { addDays, format, getISOWeek, parseISO, startOfWeek, subWeeks } from 'date-fns';
+import { addDays, format, parseISO, startOfWeek, subWeeks } from 'date-fns';
 import { DEFAULT_TIMEZONE } from './roles';
+
+export { weekLabel } from './week-label';
 
 /** A calendar date, YYYY-MM-DD. */
 export type IsoDate = string;
@@ -35,13 +37,6 @@ export function recentWeeks(instant: Date, timeZone: string, count: number): Wee
   return Array.from({ length: count }, (_, i) =>
     weekFromStart(format(subWeeks(current, i), 'yyyy-MM-dd')),
   );
-}
-
-/** 'Semana N (del dd/mm/yyyy al dd/mm/yyyy)', N being the ISO week number. */
-export function weekLabel(week: Week): string {
-  const start = parseISO(week.weekStart);
-  const end = parseISO(week.weekEnd);
-  return `Semana ${getISOWeek(start)} (del ${format(start, 'dd/MM/yyyy')} al ${format(end, 'dd/MM/yyyy')})`;
 }
 
 /** The instant a week's report is due: its Monday at `time` (HH:mm) in `timeZone`. */

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini: in the report form's JavaScript, which must stay within 150 KiB gzip (issue 8).
+import * as z from 'zod/mini';
 import { MAX_FILE_BYTES_DEFAULT, MAX_FILES_DEFAULT } from '../constants';
 import { SUBMISSION_STATUSES } from '../roles';
 
@@ -39,31 +40,47 @@ export const REPORT_MSG = {
 } as const;
 
 const text = (field: string) =>
-  z
-    .string({ error: `${field} debe ser texto` })
-    .max(REPORT_TEXT_MAX, REPORT_MSG.textTooLong(field))
-    .nullish()
-    .transform((v) => (v ?? '').trim());
+  z.pipe(
+    z.nullish(
+      z
+        .string({ error: `${field} debe ser texto` })
+        .check(z.maxLength(REPORT_TEXT_MAX, REPORT_MSG.textTooLong(field))),
+    ),
+    z.transform((v) => (v ?? '').trim()),
+  );
 
 /** A percentage 0–100 with at most two decimals; empty means "not given". */
 const pct = (field: string) =>
+  z.pipe(
+    z.nullish(
+      z.number({ error: REPORT_MSG.pctRange(field) }).check(
+        z.gte(0, REPORT_MSG.pctRange(field)),
+        z.lte(100, REPORT_MSG.pctRange(field)),
+        z.refine(
+          (v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6,
+          REPORT_MSG.pctDecimals(field),
+        ),
+      ),
+    ),
+    z.transform((v) => v ?? null),
+  );
+
+const fileName = () =>
   z
-    .number({ error: REPORT_MSG.pctRange(field) })
-    .min(0, REPORT_MSG.pctRange(field))
-    .max(100, REPORT_MSG.pctRange(field))
-    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, REPORT_MSG.pctDecimals(field))
-    .nullish()
-    .transform((v) => v ?? null);
+    .string({ error: REPORT_MSG.fileNameRequired })
+    .check(
+      z.trim(),
+      z.minLength(1, REPORT_MSG.fileNameRequired),
+      z.maxLength(FILE_NAME_MAX, REPORT_MSG.fileNameRequired),
+    );
 
 /** One attachment as the report payload names it: the uploaded object and what to call it. */
 export const reportFileInputSchema = z.object({
-  objectKey: z.string().min(1, REPORT_MSG.fileNotFound).max(200, REPORT_MSG.fileNotFound),
-  fileName: z
-    .string({ error: REPORT_MSG.fileNameRequired })
-    .trim()
-    .min(1, REPORT_MSG.fileNameRequired)
-    .max(FILE_NAME_MAX, REPORT_MSG.fileNameRequired),
-  sizeBytes: z.number().int().nonnegative(),
+  objectKey: z
+    .string()
+    .check(z.minLength(1, REPORT_MSG.fileNotFound), z.maxLength(200, REPORT_MSG.fileNotFound)),
+  fileName: fileName(),
+  sizeBytes: z.int().check(z.nonnegative()),
 });
 export type ReportFileInput = z.infer<typeof reportFileInputSchema>;
 
@@ -78,26 +95,33 @@ export const saveReportSchema = z
     planes: text('Planes'),
     problemas: text('Problemas'),
     ayuda: text('Ayuda'),
-    kpiNombre: z
-      .string({ error: REPORT_MSG.kpiNameTooLong })
-      .max(KPI_NAME_MAX, REPORT_MSG.kpiNameTooLong)
-      .nullish()
-      .transform((v) => (v ?? '').trim()),
+    kpiNombre: z.pipe(
+      z.nullish(
+        z
+          .string({ error: REPORT_MSG.kpiNameTooLong })
+          .check(z.maxLength(KPI_NAME_MAX, REPORT_MSG.kpiNameTooLong)),
+      ),
+      z.transform((v) => (v ?? '').trim()),
+    ),
     kpiMetaPct: pct('La meta del KPI'),
     kpiLogroPct: pct('El logro del KPI'),
     status: z.enum(SUBMISSION_STATUSES, { error: REPORT_MSG.invalidStatus }),
-    files: z
-      .array(reportFileInputSchema)
-      .max(MAX_FILES_CEILING, REPORT_MSG.tooManyFiles(MAX_FILES_CEILING))
-      .default([]),
+    files: z._default(
+      z
+        .array(reportFileInputSchema)
+        .check(z.maxLength(MAX_FILES_CEILING, REPORT_MSG.tooManyFiles(MAX_FILES_CEILING))),
+      [],
+    ),
   })
-  .superRefine((v, ctx) => {
-    if (v.status !== 'ENVIADO') return;
-    if (v.avances.length < 3)
-      ctx.addIssue({ code: 'custom', path: ['avances'], message: REPORT_MSG.avancesTooShort });
-    if (v.planes.length < 3)
-      ctx.addIssue({ code: 'custom', path: ['planes'], message: REPORT_MSG.planesTooShort });
-  });
+  .check(
+    z.superRefine((v, ctx) => {
+      if (v.status !== 'ENVIADO') return;
+      if (v.avances.length < 3)
+        ctx.addIssue({ code: 'custom', path: ['avances'], message: REPORT_MSG.avancesTooShort });
+      if (v.planes.length < 3)
+        ctx.addIssue({ code: 'custom', path: ['planes'], message: REPORT_MSG.planesTooShort });
+    }),
+  );
 export type SaveReportInput = z.input<typeof saveReportSchema>;
 export type SaveReport = z.output<typeof saveReportSchema>;
 
@@ -110,7 +134,7 @@ export const reportFileSchema = z.object({
 export type ReportFile = z.infer<typeof reportFileSchema>;
 
 /** The author's own view of an attachment: the object key lets the form send it back to keep it. */
-export const ownReportFileSchema = reportFileSchema.extend({ objectKey: z.string() });
+export const ownReportFileSchema = z.extend(reportFileSchema, { objectKey: z.string() });
 export type OwnReportFile = z.infer<typeof ownReportFileSchema>;
 
 export const reportSchema = z.object({
@@ -123,10 +147,10 @@ export const reportSchema = z.object({
   problemas: z.string(),
   ayuda: z.string(),
   kpiNombre: z.string(),
-  kpiMetaPct: z.number().nullable(),
-  kpiLogroPct: z.number().nullable(),
+  kpiMetaPct: z.nullable(z.number()),
+  kpiLogroPct: z.nullable(z.number()),
   status: z.enum(SUBMISSION_STATUSES),
-  submittedAt: z.string().nullable(),
+  submittedAt: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
   files: z.array(ownReportFileSchema),
@@ -134,8 +158,8 @@ export const reportSchema = z.object({
 export type Report = z.infer<typeof reportSchema>;
 
 export const uploadLimitsSchema = z.object({
-  maxFiles: z.number().int(),
-  maxFileBytes: z.number().int(),
+  maxFiles: z.int(),
+  maxFileBytes: z.int(),
 });
 export type UploadLimits = z.infer<typeof uploadLimitsSchema>;
 export const DEFAULT_UPLOAD_LIMITS: UploadLimits = {
@@ -147,7 +171,7 @@ export const DEFAULT_UPLOAD_LIMITS: UploadLimits = {
 export const currentReportSchema = z.object({
   weekStart: z.string(),
   weekEnd: z.string(),
-  report: reportSchema.nullable(),
+  report: z.nullable(reportSchema),
   limits: uploadLimitsSchema,
   /** The week's deadline (settings "Hora límite", organisation's timezone) and whether it binds. */
   deadline: z.object({ at: z.string(), passed: z.boolean(), lateAllowed: z.boolean() }),
@@ -156,13 +180,9 @@ export type CurrentReport = z.infer<typeof currentReportSchema>;
 
 /** Body of POST /api/objects/upload: what is about to be uploaded, checked before any byte. */
 export const uploadRequestSchema = z.object({
-  fileName: z
-    .string({ error: REPORT_MSG.fileNameRequired })
-    .trim()
-    .min(1, REPORT_MSG.fileNameRequired)
-    .max(FILE_NAME_MAX, REPORT_MSG.fileNameRequired),
-  sizeBytes: z.number({ error: REPORT_MSG.fileEmpty }).int().positive(REPORT_MSG.fileEmpty),
-  contentType: z.string().max(200).optional(),
+  fileName: fileName(),
+  sizeBytes: z.int({ error: REPORT_MSG.fileEmpty }).check(z.positive(REPORT_MSG.fileEmpty)),
+  contentType: z.optional(z.string().check(z.maxLength(200))),
 });
 export type UploadRequest = z.infer<typeof uploadRequestSchema>;
 

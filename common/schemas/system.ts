@@ -1,10 +1,11 @@
-import { z } from 'zod';
+// zod/mini: in every page's JavaScript (see auth.ts).
+import * as z from 'zod/mini';
 
 /** GET /api/config: what the browser needs before anyone signs in; never a secret. */
 export const appConfigSchema = z.object({
   productName: z.string(),
   /** The marketing site ({host}); logout goes there when it is set. */
-  publicSiteUrl: z.string().nullable(),
+  publicSiteUrl: z.nullable(z.string()),
   /** The embedded database with its demo organisation. */
   demo: z.boolean(),
   /** The "Enlaces mágicos" setting: whether /auth offers 'Acceder con email'. */

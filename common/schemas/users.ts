@@ -75,7 +75,10 @@ export const userStatusSchema = z.object({
 });
 
 /** A user as the panel lists them (GET /api/users/with-counts adds submissionCount). */
-export const userWithCountSchema = userSchema.extend({ submissionCount: z.number().int() });
+export const userWithCountSchema = z.object({
+  ...userSchema.shape,
+  submissionCount: z.number().int(),
+});
 export type UserWithCount = z.infer<typeof userWithCountSchema>;
 
 /** POST /api/users and PUT /api/users/{id}/password: the temporary password is shown once. */

@@ -69,6 +69,8 @@ const RESERVED = {
   // /vp: the second VP reads only their own area; a leader opens /consejo and /vp.
   vpDashboard: ['VP', 1],
   boardDenied: ['LIDER', 3],
+  // Opens the report form to weigh the JavaScript it loads (budgets.spec.ts).
+  budgets: ['GERENTE', 3],
 } as const satisfies Record<string, readonly [Role, number]>;
 
 export type Purpose = keyof typeof RESERVED;

@@ -1,5 +1,4 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { useRouteError } from 'react-router';
 import { Button } from '@/components/ui/button';
 
 function describe(error: unknown): string {
@@ -29,9 +28,39 @@ export function AppErrorScreen({ error }: { error: unknown }) {
   );
 }
 
-/** The router's error element: errors thrown while rendering any route. */
-export function RouteErrorScreen() {
-  return <AppErrorScreen error={useRouteError()} />;
+type RouteBoundaryState = BoundaryState & { resetKey: string };
+
+/** Errors thrown while rendering any route; going to another address clears them. */
+export class RouteErrorBoundary extends Component<
+  { resetKey: string; children: ReactNode },
+  RouteBoundaryState
+> {
+  override state: RouteBoundaryState = {
+    error: null,
+    hasError: false,
+    resetKey: this.props.resetKey,
+  };
+
+  static getDerivedStateFromError(error: unknown): Partial<RouteBoundaryState> {
+    return { error, hasError: true };
+  }
+
+  static getDerivedStateFromProps(
+    props: { resetKey: string },
+    state: RouteBoundaryState,
+  ): Partial<RouteBoundaryState> | null {
+    if (props.resetKey === state.resetKey) return null;
+    return { error: null, hasError: false, resetKey: props.resetKey };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(error, info.componentStack);
+  }
+
+  override render() {
+    if (this.state.hasError) return <AppErrorScreen error={this.state.error} />;
+    return this.props.children;
+  }
 }
 
 type BoundaryState = { error: unknown; hasError: boolean };

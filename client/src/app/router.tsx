@@ -1,21 +1,48 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { createBrowserRouter, useParams } from 'react-router';
+import { useLocation, useParams, useRoutes, type RouteObject } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/spinner';
-import { AdminLogin } from '@/features/auth/components/admin-login';
-import { ChangePassword } from '@/features/auth/components/change-password';
-import { CredentialsLogin } from '@/features/auth/components/credentials-login';
-import { MagicLinkVerify } from '@/features/auth/components/magic-link-verify';
-import { PersonalLogin } from '@/features/auth/components/personal-login';
 import { DASHBOARD_ACCESS_DENIED } from '@/features/dashboards/lib/access-denied';
-import { RouteErrorScreen } from './app-error';
+import { RouteErrorBoundary } from './app-error';
 import { AppRoot } from './app-root';
 import { ProtectedRoute } from './protected-route';
 import { RequireRole } from './require-role';
-import { LandingRoute } from './routes/landing';
-import { DebugRoute, NotFoundRoute, TestRoute } from './routes/static-pages';
 
 // Each area loads its own code: the sign-in pages do not carry the report form, the panel or the
-// dashboards.
+// dashboards, and /auth (the page most visits start on) carries only itself (issue 8's budget).
+const CredentialsLogin = lazy(() =>
+  import('@/features/auth/components/credentials-login').then((m) => ({
+    default: m.CredentialsLogin,
+  })),
+);
+const LandingRoute = lazy(() =>
+  import('./routes/landing').then((m) => ({ default: m.LandingRoute })),
+);
+const AdminLogin = lazy(() =>
+  import('@/features/auth/components/admin-login').then((m) => ({ default: m.AdminLogin })),
+);
+const ChangePassword = lazy(() =>
+  import('@/features/auth/components/change-password').then((m) => ({
+    default: m.ChangePassword,
+  })),
+);
+const MagicLinkVerify = lazy(() =>
+  import('@/features/auth/components/magic-link-verify').then((m) => ({
+    default: m.MagicLinkVerify,
+  })),
+);
+const PersonalLogin = lazy(() =>
+  import('@/features/auth/components/personal-login').then((m) => ({ default: m.PersonalLogin })),
+);
+const TestRoute = lazy(() =>
+  import('./routes/static-pages').then((m) => ({ default: m.TestRoute })),
+);
+const DebugRoute = lazy(() =>
+  import('./routes/static-pages').then((m) => ({ default: m.DebugRoute })),
+);
+const NotFoundRoute = lazy(() =>
+  import('./routes/static-pages').then((m) => ({ default: m.NotFoundRoute })),
+);
+
 const ReportPage = lazy(() =>
   import('@/features/report/components/report-page').then((m) => ({ default: m.ReportPage })),
 );
@@ -58,7 +85,11 @@ function Loadable({ children }: { children: ReactNode }) {
 // Keyed by slug so that moving between two people's links starts from a clean form.
 function PersonalLoginRoute() {
   const { slug = '' } = useParams();
-  return <PersonalLogin key={slug} slug={slug} />;
+  return (
+    <Loadable>
+      <PersonalLogin key={slug} slug={slug} />
+    </Loadable>
+  );
 }
 
 function ReportRoute() {
@@ -70,114 +101,178 @@ function ReportRoute() {
   );
 }
 
-export function createAppRouter() {
-  return createBrowserRouter([
-    {
-      element: <AppRoot />,
-      errorElement: <RouteErrorScreen />,
-      children: [
-        { index: true, element: <LandingRoute /> },
-        { path: 'auth', element: <CredentialsLogin /> },
-        { path: 'auth/verify', element: <MagicLinkVerify /> },
-        { path: 'admin-login', element: <AdminLogin /> },
-        { path: 'change-password', element: <ChangePassword /> },
-        { path: 'appa/:slug', element: <PersonalLoginRoute /> },
-        { path: 'appa/:slug/submit', element: <ReportRoute /> },
-        {
-          path: 'admin-direct',
-          element: (
-            <Loadable>
-              <AdminDirect />
-            </Loadable>
-          ),
-        },
-        {
-          path: 'quick-admin',
-          element: (
-            <Loadable>
-              <QuickAdmin />
-            </Loadable>
-          ),
-        },
-        {
-          element: <ProtectedRoute />,
-          children: [
-            {
-              path: 'admin',
-              element: (
-                <RequireRole roles={['ADMIN']}>
-                  <Loadable>
-                    <AdminPanel />
-                  </Loadable>
-                </RequireRole>
-              ),
-            },
-            {
-              path: 'super-admin',
-              element: (
-                <RequireRole roles={['ADMIN']}>
-                  <Loadable>
-                    <SuperAdmin />
-                  </Loadable>
-                </RequireRole>
-              ),
-            },
-            {
-              path: 'consejo-simple',
-              element: (
-                <RequireRole roles={['CONSEJO']} deniedMessage={DASHBOARD_ACCESS_DENIED.CONSEJO}>
-                  <Loadable>
-                    <ConsejoSimple />
-                  </Loadable>
-                </RequireRole>
-              ),
-            },
-            {
-              path: 'consejo',
-              element: (
-                <RequireRole roles={['CONSEJO']} deniedMessage={DASHBOARD_ACCESS_DENIED.CONSEJO}>
-                  <Loadable>
-                    <BoardDashboard />
-                  </Loadable>
-                </RequireRole>
-              ),
-            },
-            {
-              path: 'vp',
-              element: (
-                <RequireRole roles={['VP']} deniedMessage={DASHBOARD_ACCESS_DENIED.VP}>
-                  <Loadable>
-                    <VpDashboard />
-                  </Loadable>
-                </RequireRole>
-              ),
-            },
-            {
-              path: 'gerente',
-              element: (
-                <RequireRole roles={['GERENTE']} deniedMessage={DASHBOARD_ACCESS_DENIED.GERENTE}>
-                  <Loadable>
-                    <ManagerDashboardRoute />
-                  </Loadable>
-                </RequireRole>
-              ),
-            },
-            {
-              path: 'lider',
-              element: (
-                <RequireRole roles={['LIDER']} deniedMessage={DASHBOARD_ACCESS_DENIED.LIDER}>
-                  <Loadable>
-                    <LeaderDashboardRoute />
-                  </Loadable>
-                </RequireRole>
-              ),
-            },
-          ],
-        },
-        { path: 'test', element: <TestRoute /> },
-        { path: 'debug/:slug', element: <DebugRoute /> },
-        { path: '*', element: <NotFoundRoute /> },
-      ],
-    },
-  ]);
+/*
+ * Declarative routing (useRoutes) rather than a data router: no route has a loader or an action,
+ * and createBrowserRouter's machinery is 17 KiB gzip of every page's JavaScript (issue 8).
+ */
+const routes: RouteObject[] = [
+  {
+    element: <AppRoot />,
+    children: [
+      {
+        index: true,
+        element: (
+          <Loadable>
+            <LandingRoute />
+          </Loadable>
+        ),
+      },
+      {
+        path: 'auth',
+        element: (
+          <Loadable>
+            <CredentialsLogin />
+          </Loadable>
+        ),
+      },
+      {
+        path: 'auth/verify',
+        element: (
+          <Loadable>
+            <MagicLinkVerify />
+          </Loadable>
+        ),
+      },
+      {
+        path: 'admin-login',
+        element: (
+          <Loadable>
+            <AdminLogin />
+          </Loadable>
+        ),
+      },
+      {
+        path: 'change-password',
+        element: (
+          <Loadable>
+            <ChangePassword />
+          </Loadable>
+        ),
+      },
+      { path: 'appa/:slug', element: <PersonalLoginRoute /> },
+      { path: 'appa/:slug/submit', element: <ReportRoute /> },
+      {
+        path: 'admin-direct',
+        element: (
+          <Loadable>
+            <AdminDirect />
+          </Loadable>
+        ),
+      },
+      {
+        path: 'quick-admin',
+        element: (
+          <Loadable>
+            <QuickAdmin />
+          </Loadable>
+        ),
+      },
+      {
+        element: <ProtectedRoute />,
+        children: [
+          {
+            path: 'admin',
+            element: (
+              <RequireRole roles={['ADMIN']}>
+                <Loadable>
+                  <AdminPanel />
+                </Loadable>
+              </RequireRole>
+            ),
+          },
+          {
+            path: 'super-admin',
+            element: (
+              <RequireRole roles={['ADMIN']}>
+                <Loadable>
+                  <SuperAdmin />
+                </Loadable>
+              </RequireRole>
+            ),
+          },
+          {
+            path: 'consejo-simple',
+            element: (
+              <RequireRole roles={['CONSEJO']} deniedMessage={DASHBOARD_ACCESS_DENIED.CONSEJO}>
+                <Loadable>
+                  <ConsejoSimple />
+                </Loadable>
+              </RequireRole>
+            ),
+          },
+          {
+            path: 'consejo',
+            element: (
+              <RequireRole roles={['CONSEJO']} deniedMessage={DASHBOARD_ACCESS_DENIED.CONSEJO}>
+                <Loadable>
+                  <BoardDashboard />
+                </Loadable>
+              </RequireRole>
+            ),
+          },
+          {
+            path: 'vp',
+            element: (
+              <RequireRole roles={['VP']} deniedMessage={DASHBOARD_ACCESS_DENIED.VP}>
+                <Loadable>
+                  <VpDashboard />
+                </Loadable>
+              </RequireRole>
+            ),
+          },
+          {
+            path: 'gerente',
+            element: (
+              <RequireRole roles={['GERENTE']} deniedMessage={DASHBOARD_ACCESS_DENIED.GERENTE}>
+                <Loadable>
+                  <ManagerDashboardRoute />
+                </Loadable>
+              </RequireRole>
+            ),
+          },
+          {
+            path: 'lider',
+            element: (
+              <RequireRole roles={['LIDER']} deniedMessage={DASHBOARD_ACCESS_DENIED.LIDER}>
+                <Loadable>
+                  <LeaderDashboardRoute />
+                </Loadable>
+              </RequireRole>
+            ),
+          },
+        ],
+      },
+      {
+        path: 'test',
+        element: (
+          <Loadable>
+            <TestRoute />
+          </Loadable>
+        ),
+      },
+      {
+        path: 'debug/:slug',
+        element: (
+          <Loadable>
+            <DebugRoute />
+          </Loadable>
+        ),
+      },
+      {
+        path: '*',
+        element: (
+          <Loadable>
+            <NotFoundRoute />
+          </Loadable>
+        ),
+      },
+    ],
+  },
+];
+
+/** The page for the current address; a page that crashes shows the error until the next one. */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  const element = useRoutes(routes);
+  return <RouteErrorBoundary resetKey={pathname}>{element}</RouteErrorBoundary>;
 }

@@ -1,5 +1,7 @@
 import { errorResponseSchema } from '@common/schemas/auth';
-import type { z } from 'zod';
+// Functions of zod/mini take schemas of both flavours: the shell loads no classic zod (issue 8).
+import { safeParse } from 'zod/mini';
+import type * as z from 'zod/v4/core';
 
 /** Shown when the request never reached the server (offline, DNS, connection refused). */
 export const NETWORK_ERROR_MESSAGE = 'Error de conexión. Intenta nuevamente.';
@@ -29,7 +31,7 @@ async function errorFrom(response: Response): Promise<ApiError> {
   const text = await response.text().catch(() => '');
   let message = `${response.status}: ${text || response.statusText}`;
   try {
-    const parsed = errorResponseSchema.safeParse(JSON.parse(text));
+    const parsed = safeParse(errorResponseSchema, JSON.parse(text));
     if (parsed.success) message = parsed.data.message;
   } catch {
     // Not JSON: keep the status line (spec 1 §8).
@@ -37,7 +39,7 @@ async function errorFrom(response: Response): Promise<ApiError> {
   return new ApiError(response.status, message);
 }
 
-async function request<S extends z.ZodType>(
+async function request<S extends z.$ZodType>(
   method: Method,
   path: string,
   schema: S,
@@ -68,7 +70,7 @@ async function request<S extends z.ZodType>(
   } catch {
     json = undefined;
   }
-  const parsed = schema.safeParse(json);
+  const parsed = safeParse(schema, json);
   if (!parsed.success) {
     throw new ApiError(response.status, `Respuesta inesperada del servidor (${method} ${path})`);
   }
@@ -76,12 +78,12 @@ async function request<S extends z.ZodType>(
 }
 
 export const api = {
-  get: <S extends z.ZodType>(path: string, schema: S) => request('GET', path, schema),
-  post: <S extends z.ZodType>(path: string, schema: S, body?: unknown) =>
+  get: <S extends z.$ZodType>(path: string, schema: S) => request('GET', path, schema),
+  post: <S extends z.$ZodType>(path: string, schema: S, body?: unknown) =>
     request('POST', path, schema, body),
-  put: <S extends z.ZodType>(path: string, schema: S, body?: unknown) =>
+  put: <S extends z.$ZodType>(path: string, schema: S, body?: unknown) =>
     request('PUT', path, schema, body),
-  patch: <S extends z.ZodType>(path: string, schema: S, body?: unknown) =>
+  patch: <S extends z.$ZodType>(path: string, schema: S, body?: unknown) =>
     request('PATCH', path, schema, body),
-  delete: <S extends z.ZodType>(path: string, schema: S) => request('DELETE', path, schema),
+  delete: <S extends z.$ZodType>(path: string, schema: S) => request('DELETE', path, schema),
 };

@@ -1,9 +1,10 @@
 import { reportFileSchema, type ReportFile } from '@common/schemas/report';
+import { z } from 'zod';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { panelKeys } from '@/lib/query-keys';
 
-const filesSchema = reportFileSchema.array();
+const filesSchema = z.array(reportFileSchema);
 
 /** GET /api/files/submission/{id}: the attachments of one report, oldest first. */
 export function getSubmissionFiles(submissionId: string): Promise<ReportFile[]> {

@@ -72,6 +72,8 @@ export function AttachmentsField({
             type="button"
             variant="outline"
             onClick={uploader.open}
+            onPointerEnter={uploader.prefetch}
+            onFocus={uploader.prefetch}
             disabled={disabled || uploader.opening}
             className="w-full sm:w-auto"
           >

@@ -2,11 +2,10 @@ import { REDIRECT_DELAY_MS } from '@common/constants';
 import type { SubmissionStatus } from '@common/roles';
 import type { User } from '@common/schemas/auth';
 import type { CurrentReport } from '@common/schemas/report';
-import { weekLabel } from '@common/week';
+import { weekLabel } from '@common/week-label';
 import { CircleAlert, RotateCw } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { UserNotFound } from '@/components/user-not-found';
 import { LogoutButton } from '@/components/layouts/logout-button';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -20,8 +19,16 @@ import { useLogout } from '@/lib/api/logout';
 import { formatDateTime } from '@/lib/format';
 import { useCurrentReport } from '../api/get-current-report';
 import { ReportForm } from './report-form';
-import { SentReport } from './sent-report';
-import { ThankYouCard } from './thank-you-card';
+
+// Shown after sending, for a report already sent, or for a wrong link: not in the form's first
+// load (issue 8's budget). The route's Suspense shows the spinner meanwhile.
+const SentReport = lazy(() => import('./sent-report').then((m) => ({ default: m.SentReport })));
+const ThankYouCard = lazy(() =>
+  import('./thank-you-card').then((m) => ({ default: m.ThankYouCard })),
+);
+const UserNotFound = lazy(() =>
+  import('@/components/user-not-found').then((m) => ({ default: m.UserNotFound })),
+);
 
 /**
  * Someone signed in opened another person's report link. Nobody writes another's report: an

@@ -5,8 +5,10 @@ import type { Uploader } from '../lib/uploader';
 const loadUploader = () => import('../lib/uploader');
 
 /**
- * The upload dialog, loaded in the background once the form has painted (its code and styles
- * are heavy). `open()` works at once: before the dialog has arrived, it opens when it does.
+ * The upload dialog (Uppy: ~80 KiB gzip of code and its styles), loaded when the person shows the
+ * intent to attach (`prefetch()`, on pointer or focus over the button) or asks for it, so that
+ * the form itself stays within its budget (issue 8). `open()` works at once: before the dialog
+ * has arrived, it opens when it does.
  */
 export function useUploader({
   limits,
@@ -22,6 +24,7 @@ export function useUploader({
   const [opening, setOpening] = useState(false);
   const [busy, setBusy] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  const [wanted, setWanted] = useState(false);
   const openWhenReady = useRef(false);
 
   // The latest values for the dialog's callbacks, without recreating the dialog.
@@ -32,6 +35,7 @@ export function useUploader({
 
   const { maxFiles, maxFileBytes } = limits;
   useEffect(() => {
+    if (!wanted) return;
     let cancelled = false;
     let instance: Uploader | null = null;
     loadUploader()
@@ -61,7 +65,7 @@ export function useUploader({
       cancelled = true;
       instance?.destroy();
     };
-  }, [maxFiles, maxFileBytes, attempt]);
+  }, [wanted, maxFiles, maxFileBytes, attempt]);
 
   useEffect(() => {
     uploader?.setRemaining(remaining);
@@ -74,6 +78,7 @@ export function useUploader({
     }
     openWhenReady.current = true;
     setOpening(true);
+    setWanted(true);
     // The dialog's code did not arrive (a dropped connection): try again.
     if (failed) {
       setFailed(false);
@@ -81,5 +86,7 @@ export function useUploader({
     }
   }, [uploader, failed]);
 
-  return { open, busy, failed, opening };
+  const prefetch = useCallback(() => setWanted(true), []);
+
+  return { open, prefetch, busy, failed, opening };
 }

@@ -1,0 +1,137 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { expect, test, type Page } from '@playwright/test';
+import { demoUser, freshPassword } from './support/demo-users';
+import { signInReady } from './support/session';
+
+// Issue 8: the sign-in page and the report form each load at most 150 KiB of gzip JavaScript, and
+// each route loads only its own code. Counted: every script the browser requests until the page
+// is idle (lazy chunks and the upload dialog included), gzip level 9 as a CDN would send it.
+
+const BUDGET_BYTES = 150 * 1024;
+
+type Chunk = {
+  file: string;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+};
+type Manifest = Record<string, Chunk>;
+
+function manifest(): Manifest {
+  const file = path.resolve('dist/client/.vite/manifest.json');
+  return JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+}
+
+/** The files a chunk needs before it runs: itself and what it imports, transitively. */
+function staticClosure(all: Manifest, key: string, into = new Set<string>()): Set<string> {
+  const chunk = all[key];
+  if (!chunk || into.has(chunk.file)) return into;
+  into.add(chunk.file);
+  for (const next of chunk.imports ?? []) staticClosure(all, next, into);
+  return into;
+}
+
+/**
+ * A lazy route's own code: its chunk and the chunks no other lazy route and not the page shell
+ * needs (shared icons or buttons belong to nobody).
+ */
+function ownChunks(source: string): string[] {
+  const all = manifest();
+  expect(all[source]?.isDynamicEntry, `${source} is not a lazy chunk of its own`).toBe(true);
+  const others = new Set(staticClosure(all, 'index.html'));
+  for (const [key, chunk] of Object.entries(all)) {
+    if (key !== source && chunk.isDynamicEntry)
+      for (const f of staticClosure(all, key)) others.add(f);
+  }
+  const own = [...staticClosure(all, source)].filter((file) => !others.has(file));
+  return [all[source]?.file ?? source, ...own.filter((file) => file !== all[source]?.file)];
+}
+
+/** The chunks of the charts library (recharts), found by the class names it writes. */
+function chartChunks(): string[] {
+  const dir = path.resolve('dist/client/assets');
+  const files = readdirSync(dir)
+    .filter((name) => name.endsWith('.js'))
+    .filter((name) => readFileSync(path.join(dir, name), 'utf8').includes('recharts-wrapper'))
+    .map((name) => `assets/${name}`);
+  expect(files.length, 'the build has no recharts chunk').toBeGreaterThan(0);
+  return files;
+}
+
+/** Records the scripts a page requests, with their size once gzip-compressed. */
+function watchScripts(page: Page) {
+  const scripts = new Map<string, number>();
+  page.on('response', async (response) => {
+    const url = new URL(response.url());
+    if (!url.pathname.endsWith('.js')) return;
+    const body = await response.body().catch(() => null);
+    if (body) scripts.set(url.pathname.slice(1), gzipSync(body, { level: 9 }).length);
+  });
+  return {
+    files: () => [...scripts.keys()],
+    total: () => [...scripts.values()].reduce((sum, n) => sum + n, 0),
+    report: () =>
+      [...scripts.entries()]
+        .sort((a, b) => b[1] - a[1])
+        .map(([file, bytes]) => `${(bytes / 1024).toFixed(1).padStart(6)} KiB  ${file}`)
+        .join('\n'),
+  };
+}
+
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+const ADMIN_PANEL = 'src/features/admin/components/admin-panel.tsx';
+const DASHBOARDS = [
+  'src/app/routes/board-dashboard.tsx',
+  'src/app/routes/vp-dashboard.tsx',
+  'src/app/routes/manager-dashboard.tsx',
+  'src/app/routes/leader-dashboard.tsx',
+];
+const REPORT_PAGE = 'src/features/report/components/report-page.tsx';
+
+function expectNoneOf(loaded: string[], sources: string[]) {
+  for (const source of sources) {
+    for (const chunk of ownChunks(source))
+      expect(loaded, `${source}: ${chunk}`).not.toContain(chunk);
+  }
+  for (const chunk of chartChunks()) expect(loaded, `charts: ${chunk}`).not.toContain(chunk);
+}
+
+test('the sign-in page loads at most 150 KiB of JavaScript, and none of the other areas', async ({
+  page,
+}, testInfo) => {
+  const scripts = watchScripts(page);
+  await page.goto('/auth');
+  await expect(page.getByRole('button', { name: 'Acceder', exact: true })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+
+  await testInfo.attach('scripts', { body: scripts.report(), contentType: 'text/plain' });
+  console.log(`JavaScript of ${page.url()}: ${kib(scripts.total())} gzip`);
+  expect(
+    scripts.total(),
+    `/auth loads ${kib(scripts.total())}:\n${scripts.report()}`,
+  ).toBeLessThanOrEqual(BUDGET_BYTES);
+  expectNoneOf(scripts.files(), [ADMIN_PANEL, ...DASHBOARDS, REPORT_PAGE]);
+});
+
+test('the report form loads at most 150 KiB of JavaScript, and neither the panel nor the dashboards', async ({
+  page,
+}, testInfo) => {
+  const user = demoUser('budgets');
+  await signInReady(page, user, freshPassword());
+  const scripts = watchScripts(page);
+  await page.goto(`/appa/${user.slug}/submit`);
+  await expect(page.getByRole('button', { name: 'Enviar APPA' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+
+  await testInfo.attach('scripts', { body: scripts.report(), contentType: 'text/plain' });
+  console.log(`JavaScript of ${page.url()}: ${kib(scripts.total())} gzip`);
+  expect(
+    scripts.total(),
+    `/appa/…/submit loads ${kib(scripts.total())}:\n${scripts.report()}`,
+  ).toBeLessThanOrEqual(BUDGET_BYTES);
+  expect(scripts.files()).toContain(ownChunks(REPORT_PAGE)[0]);
+  expectNoneOf(scripts.files(), [ADMIN_PANEL, ...DASHBOARDS]);
+});
