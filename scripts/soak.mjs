@@ -202,6 +202,12 @@ try {
       if (status === 200) {
         context.author.acked = context.version;
         if (context.kind === 'author: send') context.author.sent = true;
+      } else if (status === 409) {
+        // The report was already sent: autocannon can prepare a connection's next request before
+        // the answer to the send is handled here, so a second write goes out and the server
+        // rightly refuses it (a sent report is final). The final check proves it is stored as sent.
+        context.author.sent = true;
+        context.author.conflicts = (context.author.conflicts ?? 0) + 1;
       }
     },
   };
@@ -247,8 +253,10 @@ try {
   for (const [kind, statuses] of Object.entries(byKind)) {
     console.log(`  ${kind.padEnd(22)} ${JSON.stringify(statuses)}`);
     for (const status of Object.keys(statuses)) {
-      if (Number(status) >= 500) problems.push(`${kind}: ${statuses[status]} × ${status}`);
-      else if (Number(status) !== 200) problems.push(`${kind}: ${statuses[status]} × ${status}`);
+      const code = Number(status);
+      // 409 on a write is the designed answer once a report is sent (see onResponse above).
+      const expected = code === 200 || (code === 409 && kind.startsWith('author: s'));
+      if (!expected) problems.push(`${kind}: ${statuses[status]} × ${status}`);
     }
   }
   const summary = {
