@@ -20,7 +20,7 @@ import { KpiTrendIcon } from './kpi-trend-icon';
 import { ReviewComments } from './review-comments';
 import { ReviewStatus } from './review-status-form';
 import { ReviewTasks } from './review-tasks';
-import { SubmissionStatusBadge } from './submission-status-badge';
+import { ReportStatusBadge } from '@/components/report-status-badge';
 
 /**
  * Where the dialog puts the focus when it opens: 'Comentarios' and 'Marcar Revisado' of a card;
@@ -154,7 +154,7 @@ export function AppaDetailDialogBody({
         <div className="grid gap-1">
           <dt className="text-muted-foreground">Estado</dt>
           <dd>
-            <SubmissionStatusBadge status={submission.status} />
+            <ReportStatusBadge status={submission.status} />
           </dd>
         </div>
         <div className="grid gap-1">

@@ -11,7 +11,7 @@ import { appaQueryOptions } from '../api/get-appa';
 import { useMyTasks } from '../api/get-my-tasks';
 import { formatIsoDate } from '../lib/review';
 import { AppaDetailDialogBody } from './appa-detail-dialog';
-import { RetryAlert } from './retry-alert';
+import { RetryAlert } from '@/components/retry-alert';
 import { TaskStatusSelect } from './task-status-select';
 
 /** The detail dialog of a report known only by its id (GET /api/appa/{id}). */

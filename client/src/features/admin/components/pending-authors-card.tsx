@@ -5,7 +5,7 @@ import { BellRing, LoaderCircle } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useSendReminders } from '../api/send-reminders';
-import { PendingBadge } from './submission-status-badge';
+import { ReportStatusBadge } from '@/components/report-status-badge';
 import { RemindUserButton } from './remind-user-button';
 
 /** 'Usuarios sin APPA': who has not sent the week's report, each with 'Recordar', and remind-all. */
@@ -68,7 +68,10 @@ export function PendingAuthorsCard({
                 </p>
                 <p className="text-xs text-muted-foreground">{weekLabel(week)}</p>
               </div>
-              <PendingBadge draft={person.draft} />
+              <ReportStatusBadge
+                status={person.draft ? 'BORRADOR' : null}
+                missingLabel="Sin enviar"
+              />
               <RemindUserButton user={person} weekStart={week.weekStart} showText />
             </li>
           ))}

@@ -2,7 +2,7 @@ import type { PendingAuthor } from '@common/schemas/panel';
 import { CheckCheck } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { RemindUserButton } from './remind-user-button';
-import { PendingBadge } from './submission-status-badge';
+import { ReportStatusBadge } from '@/components/report-status-badge';
 import { RowCheckbox, SelectableTable } from './table-region';
 
 const HEADERS = ['Persona', 'Cargo', 'Unidad', 'Estado', 'Acciones'];
@@ -48,7 +48,10 @@ export function PendingTable({
           <td className="min-w-28 px-2 py-2.5 break-words">{person.cargo ?? '—'}</td>
           <td className="px-2 py-2.5 break-words">{person.unidadOrganizacional ?? '—'}</td>
           <td className="px-2 py-2.5">
-            <PendingBadge draft={person.draft} />
+            <ReportStatusBadge
+              status={person.draft ? 'BORRADOR' : null}
+              missingLabel="Sin enviar"
+            />
           </td>
           <td className="px-2 py-2.5">
             <div className="flex items-center gap-1">

@@ -7,7 +7,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { useSignedInUser } from '@/lib/api/get-current-user';
 import { useWeek } from '../api/get-week';
-import { useSelectedWeek } from '../hooks/use-selected-week';
+import { useSelectedWeek } from '@/hooks/use-selected-week';
 import {
   filterByReview,
   isReviewFilter,
@@ -18,9 +18,9 @@ import {
 } from '../lib/review';
 import { AppaDetailDialogBody, type DetailFocus } from './appa-detail-dialog';
 import { MyTasksCard } from './my-tasks-card';
-import { RetryAlert } from './retry-alert';
+import { RetryAlert } from '@/components/retry-alert';
 import { ReviewCard } from './review-card';
-import { WeekSelect } from './week-select';
+import { WeekSelect } from '@/components/week-select';
 
 function Counter({ label, value }: { label: string; value: number }) {
   return (

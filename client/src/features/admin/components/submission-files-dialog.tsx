@@ -6,7 +6,7 @@ import { ApiError } from '@/lib/api-client';
 import { formatKilobytes } from '@/lib/format';
 import { fileDownloadUrl } from '@/features/report/api/download-file';
 import { useSubmissionFiles } from '../api/get-submission-files';
-import { RetryAlert } from './retry-alert';
+import { RetryAlert } from '@/components/retry-alert';
 
 /** Spec 2 §8: a refusal and a network failure read differently. */
 function filesErrorMessage(error: Error) {

@@ -13,7 +13,7 @@ import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/format';
 import { kpiTrend } from '../lib/week-summary';
 import { RemindUserButton } from './remind-user-button';
-import { SubmissionStatusBadge } from './submission-status-badge';
+import { ReportStatusBadge } from '@/components/report-status-badge';
 import { RowCheckbox, SelectableTable } from './table-region';
 
 export type SubmissionAction = 'view' | 'comments' | 'task' | 'files';
@@ -136,7 +136,7 @@ export function SubmissionsTable({
               </span>
             </th>
             <td className="px-2 py-2.5">
-              <SubmissionStatusBadge status={s.status} />
+              <ReportStatusBadge status={s.status} />
             </td>
             <td className="px-2 py-2.5 whitespace-nowrap tabular-nums">
               {s.submittedAt ? formatDateTime(s.submittedAt, timeZone) : '—'}

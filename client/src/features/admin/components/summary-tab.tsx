@@ -11,7 +11,7 @@ import { useSignedInUser } from '@/lib/api/get-current-user';
 import { downloadFile, toCsv } from '@/lib/download';
 import { cn } from '@/lib/utils';
 import { useWeek } from '../api/get-week';
-import { useSelectedWeek } from '../hooks/use-selected-week';
+import { useSelectedWeek } from '@/hooks/use-selected-week';
 import {
   ALL_TEAMS,
   CSV_HEADERS,
@@ -25,7 +25,7 @@ import { AppaDetailDialogBody, type DetailFocus } from './appa-detail-dialog';
 import { MarkSubmittedDialogBody } from './mark-submitted-dialog';
 import { PendingAuthorsCard } from './pending-authors-card';
 import { PendingTable } from './pending-table';
-import { RetryAlert } from './retry-alert';
+import { RetryAlert } from '@/components/retry-alert';
 import { SelectionBar } from './selection-bar';
 import { SubmissionFilesDialogBody } from './submission-files-dialog';
 import { SubmissionsTable, type SubmissionAction } from './submissions-table';
@@ -33,7 +33,7 @@ import { SummaryFilters } from './summary-filters';
 import { SummaryTiles } from './summary-tiles';
 import { TablePager } from './table-pager';
 import { paginate } from '../lib/paginate';
-import { WeekSelect } from './week-select';
+import { WeekSelect } from '@/components/week-select';
 
 type OpenDialog =
   | { kind: 'detail'; submission: PanelSubmission; focus?: DetailFocus }

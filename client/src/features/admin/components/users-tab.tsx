@@ -1,12 +1,12 @@
 import type { User } from '@common/schemas/auth';
-import { CircleAlert, Search, Upload, UserPlus } from 'lucide-react';
+import { Search, Upload, UserPlus } from 'lucide-react';
 import { useState } from 'react';
-import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { RetryAlert } from '@/components/retry-alert';
 import { useUsersWithCounts } from '../api/get-users-with-counts';
 import { paginate } from '../lib/paginate';
 import { searchUsers } from '../lib/search-users';
@@ -89,15 +89,10 @@ export function UsersTab() {
             <Spinner label="Cargando usuarios" />
           </div>
         ) : users.isError ? (
-          <Alert variant="destructive" role="alert">
-            <CircleAlert aria-hidden="true" />
-            <AlertDescription className="flex flex-wrap items-center gap-3">
-              <span>No se pudieron cargar los usuarios. {users.error.message}</span>
-              <Button size="sm" variant="outline" onClick={() => void users.refetch()}>
-                Reintentar
-              </Button>
-            </AlertDescription>
-          </Alert>
+          <RetryAlert
+            message={`No se pudieron cargar los usuarios. ${users.error.message}`}
+            onRetry={() => void users.refetch()}
+          />
         ) : shown.length === 0 ? (
           <p className="py-8 text-center text-muted-foreground">No se encontraron usuarios.</p>
         ) : (

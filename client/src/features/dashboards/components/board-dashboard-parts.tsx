@@ -1,36 +1,15 @@
 import type { PanelSubmission } from '@common/schemas/panel';
-import { CircleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Alert, AlertDescription } from '@/components/ui/alert';
+import { ReportStatusBadge } from '@/components/report-status-badge';
+import { failureMessage, RetryAlert } from '@/components/retry-alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api-client';
 import { useSignedInUser } from '@/lib/api/get-current-user';
 import { formatDateTime } from '@/lib/format';
-import { cn } from '@/lib/utils';
 
 /** How the app layer shows one report (the APPA detail dialog's body), since features do not import each other. */
 export type RenderDetail = (submission: PanelSubmission) => ReactNode;
-
-/** A failed load, with the reason and 'Reintentar'. */
-export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const message =
-    error instanceof ApiError || error instanceof Error
-      ? error.message
-      : 'No se pudieron cargar los datos';
-  return (
-    <Alert variant="destructive" role="alert">
-      <CircleAlert aria-hidden="true" />
-      <AlertDescription className="flex flex-wrap items-center gap-3">
-        <span>{message}</span>
-        <Button size="sm" variant="outline" onClick={onRetry}>
-          Reintentar
-        </Button>
-      </AlertDescription>
-    </Alert>
-  );
-}
 
 /** A query's three states: spinner, error with Reintentar, or its content. */
 export function QueryState<T>({
@@ -41,30 +20,15 @@ export function QueryState<T>({
   children: (data: T) => ReactNode;
 }) {
   if (query.data !== undefined) return children(query.data);
-  if (query.error) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.error) {
+    return (
+      <RetryAlert message={failureMessage(query.error)} onRetry={() => void query.refetch()} />
+    );
+  }
   return (
     <div className="flex justify-center py-8">
       <Spinner />
     </div>
-  );
-}
-
-export function StatusBadge({ status }: { status: PanelSubmission['status'] | null }) {
-  const [label, tone] =
-    status === 'ENVIADO'
-      ? ['Enviado', 'border-success/40 bg-success/10 text-success']
-      : status === 'BORRADOR'
-        ? ['Borrador', 'border-primary/30 bg-primary/10 text-primary']
-        : ['Pendiente', 'border-destructive/30 bg-destructive/10 text-destructive'];
-  return (
-    <span
-      className={cn(
-        'inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium whitespace-nowrap',
-        tone,
-      )}
-    >
-      {label}
-    </span>
   );
 }
 
@@ -105,7 +69,7 @@ export function ReportList({
             </p>
           </div>
           <div className="flex items-center gap-2">
-            <StatusBadge status={s.status} />
+            <ReportStatusBadge status={s.status} />
             <Button
               size="sm"
               variant="outline"

@@ -6,7 +6,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Spinner } from '@/components/ui/spinner';
 import { hierarchyQueryOptions } from '../api/get-hierarchy';
 import { roleCompletionSeries, rolesInSeries } from '../lib/board-reports';
-import { EmptyMessage, LoadError } from './board-dashboard-parts';
+import { failureMessage, RetryAlert } from '@/components/retry-alert';
+import { EmptyMessage } from './board-dashboard-parts';
 import { AreaCompletionTrendCard } from './charts/area-completion-trend';
 import { PersonTrendsCard, type TrendPerson } from './charts/person-trends';
 import { RoleCompletionChart } from './charts/role-completion-chart';
@@ -32,7 +33,10 @@ function RoleCompletionCard({ weeks }: { weeks: readonly Week[] }) {
       </CardHeader>
       <CardContent>
         {failed ? (
-          <LoadError error={failed.error} onRetry={() => void failed.refetch()} />
+          <RetryAlert
+            message={failureMessage(failed.error)}
+            onRetry={() => void failed.refetch()}
+          />
         ) : loaded.length < weeks.length ? (
           <div className="flex justify-center py-8">
             <Spinner />

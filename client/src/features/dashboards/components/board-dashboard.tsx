@@ -5,12 +5,13 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useSignedInUser } from '@/lib/api/get-current-user';
 import { useAreaWeek } from '../api/get-area-week';
 import { useHierarchy } from '../api/get-hierarchy';
-import { useDashboardWeek } from '../hooks/use-dashboard-week';
+import { useSelectedWeek } from '@/hooks/use-selected-week';
 import { QueryState, ReportDialog, ReportList, type RenderDetail } from './board-dashboard-parts';
 import { BoardDetailedReports } from './board-dashboard-reports';
 import { BoardRoleAnalysis } from './board-dashboard-roles';
 import { BoardSummary } from './board-dashboard-summary';
-import { DashboardShell, StatCard, WeekPicker } from './dashboard-shell';
+import { WeekSelect } from '@/components/week-select';
+import { DashboardShell, StatCard } from './dashboard-shell';
 
 /**
  * /consejo (spec 2 §2 "Board dashboard"): the week's figures of the whole organisation and the
@@ -26,7 +27,7 @@ export function BoardDashboard({
   aside?: ReactNode;
 }) {
   const user = useSignedInUser();
-  const { weeks, week, selectWeek } = useDashboardWeek();
+  const { weeks, week, selectWeek } = useSelectedWeek(useSignedInUser().timezone);
   const hierarchy = useHierarchy(week.weekStart);
   const areaWeek = useAreaWeek(week.weekStart);
   const [open, setOpen] = useState<PanelSubmission | null>(null);
@@ -37,7 +38,14 @@ export function BoardDashboard({
   return (
     <DashboardShell
       title="Dashboard Consejo Directivo"
-      weekPicker={<WeekPicker weeks={weeks} value={week.weekStart} onChange={selectWeek} />}
+      weekPicker={
+        <WeekSelect
+          weeks={weeks}
+          value={week.weekStart}
+          onChange={selectWeek}
+          className="w-full sm:w-96"
+        />
+      }
       stats={
         <>
           <StatCard

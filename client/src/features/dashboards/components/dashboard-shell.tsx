@@ -1,9 +1,6 @@
 import { ROLE_LABELS } from '@common/roles';
-import { weekLabel, type Week } from '@common/week';
 import type { LucideIcon } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
-import { Label } from '@/components/ui/label';
-import { NativeSelect } from '@/components/ui/native-select';
+import type { ReactNode } from 'react';
 import { LiveIndicator } from '@/components/live-indicator';
 import { useSignedInUser } from '@/lib/api/get-current-user';
 import { cn } from '@/lib/utils';
@@ -20,7 +17,7 @@ export function DashboardShell({
   children,
 }: {
   title: string;
-  /** Usually a <WeekPicker>; shown beside the title on a wide screen, below it on a phone. */
+  /** Usually a <WeekSelect>; shown beside the title on a wide screen, below it on a phone. */
   weekPicker?: ReactNode;
   /** Usually <StatCard>s; laid out two by two on a phone and in one row on a wide screen. */
   stats?: ReactNode;
@@ -74,33 +71,6 @@ export function StatCard({
       </span>
       <span className="text-2xl font-semibold tabular-nums">{value}</span>
       {hint ? <span className="text-xs text-muted-foreground">{hint}</span> : null}
-    </div>
-  );
-}
-
-/** 'Semana': a select of weeks labelled 'Semana N (del … al …)'; see useDashboardWeek. */
-export function WeekPicker({
-  weeks,
-  value,
-  onChange,
-  className = 'w-full sm:w-96',
-}: {
-  weeks: readonly Week[];
-  value: string;
-  onChange: (weekStart: string) => void;
-  className?: string;
-}) {
-  const id = useId();
-  return (
-    <div className={cn('grid min-w-0 gap-1.5', className)}>
-      <Label htmlFor={id}>Semana</Label>
-      <NativeSelect id={id} value={value} onChange={(e) => onChange(e.currentTarget.value)}>
-        {weeks.map((w) => (
-          <option key={w.weekStart} value={w.weekStart}>
-            {weekLabel(w)}
-          </option>
-        ))}
-      </NativeSelect>
     </div>
   );
 }

@@ -4,22 +4,24 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useHierarchy } from '../api/get-hierarchy';
 import { useLeaderWeek } from '../api/get-leader-week';
 import { usePeers } from '../api/get-peers';
-import { useDashboardWeek } from '../hooks/use-dashboard-week';
-import { leaderStatusLabel } from '../lib/share-form';
-import { DashboardShell, StatCard, WeekPicker } from './dashboard-shell';
+import { useSelectedWeek } from '@/hooks/use-selected-week';
+import { useSignedInUser } from '@/lib/api/get-current-user';
+import { reportStatusLabel } from '@/lib/report-status';
+import { WeekSelect } from '@/components/week-select';
+import { DashboardShell, StatCard } from './dashboard-shell';
 import { LeaderOwnReport } from './leader-own-report';
 import { LeaderPeers } from './leader-peers';
 import { LeaderSharedList } from './leader-shared-list';
 import type { CommentsComponent } from './leader-shared-report';
 import { ManagerChain } from './manager-chain';
-import { LoadError } from './manager-load-error';
+import { RetryAlert } from '@/components/retry-alert';
 
 /**
  * /lider (spec 2 §2 "Leader dashboard"): the cards Mi APPA, Estado, Compartidos and Pares, and the
  * tabs Mi APPA, APPAs Compartidos, Colaboración and Mi Jerarquía.
  */
 export function LeaderDashboard({ comments }: { comments: CommentsComponent }) {
-  const { weeks, week, selectWeek } = useDashboardWeek();
+  const { weeks, week, selectWeek } = useSelectedWeek(useSignedInUser().timezone);
   const leaderWeek = useLeaderWeek(week.weekStart);
   const peers = usePeers();
   const hierarchy = useHierarchy(week.weekStart);
@@ -28,13 +30,20 @@ export function LeaderDashboard({ comments }: { comments: CommentsComponent }) {
   return (
     <DashboardShell
       title="Dashboard Líder"
-      weekPicker={<WeekPicker weeks={weeks} value={week.weekStart} onChange={selectWeek} />}
+      weekPicker={
+        <WeekSelect
+          weeks={weeks}
+          value={week.weekStart}
+          onChange={selectWeek}
+          className="w-full sm:w-96"
+        />
+      }
       stats={
         <>
           <StatCard label="Mi APPA" value={data ? (data.own ? 1 : 0) : '—'} icon={FileText} />
           <StatCard
             label="Estado"
-            value={data ? leaderStatusLabel(data.own?.status) : '—'}
+            value={data ? reportStatusLabel(data.own?.status) : '—'}
             icon={UserCheck}
             tone={data?.own?.status === 'ENVIADO' ? 'text-success' : 'text-muted-foreground'}
           />
@@ -50,7 +59,7 @@ export function LeaderDashboard({ comments }: { comments: CommentsComponent }) {
       }
     >
       {leaderWeek.isError ? (
-        <LoadError message={leaderWeek.error.message} onRetry={() => void leaderWeek.refetch()} />
+        <RetryAlert message={leaderWeek.error.message} onRetry={() => void leaderWeek.refetch()} />
       ) : null}
       <Tabs defaultValue="mi-appa" className="min-w-0">
         <TabsList aria-label="Secciones del dashboard">
@@ -71,14 +80,17 @@ export function LeaderDashboard({ comments }: { comments: CommentsComponent }) {
         </TabsContent>
         <TabsContent value="colaboracion">
           {peers.isError ? (
-            <LoadError message={peers.error.message} onRetry={() => void peers.refetch()} />
+            <RetryAlert message={peers.error.message} onRetry={() => void peers.refetch()} />
           ) : (
             <LeaderPeers peers={peers.data ?? []} />
           )}
         </TabsContent>
         <TabsContent value="jerarquia">
           {hierarchy.isError ? (
-            <LoadError message={hierarchy.error.message} onRetry={() => void hierarchy.refetch()} />
+            <RetryAlert
+              message={hierarchy.error.message}
+              onRetry={() => void hierarchy.refetch()}
+            />
           ) : hierarchy.data ? (
             <ManagerChain
               title="Mi Jerarquía"

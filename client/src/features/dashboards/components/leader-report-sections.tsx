@@ -2,7 +2,7 @@ import type { PanelSubmission } from '@common/schemas/panel';
 import type { ReactNode } from 'react';
 import { useSignedInUser } from '@/lib/api/get-current-user';
 import { formatDateTime } from '@/lib/format';
-import { WeekStatusBadge } from './manager-status-badge';
+import { ReportStatusBadge } from '@/components/report-status-badge';
 
 const SECTIONS = [
   ['Avances', 'avances'],
@@ -48,7 +48,7 @@ export function LeaderReportFacts({
       <div className="grid gap-1">
         <dt className="text-muted-foreground">Estado</dt>
         <dd>
-          <WeekStatusBadge status={submission.status} />
+          <ReportStatusBadge status={submission.status} />
         </dd>
       </div>
       <div className="grid gap-1">

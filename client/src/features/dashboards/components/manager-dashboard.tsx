@@ -5,14 +5,16 @@ import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAreaWeek } from '../api/get-area-week';
 import { useHierarchy } from '../api/get-hierarchy';
-import { useDashboardWeek } from '../hooks/use-dashboard-week';
+import { useSelectedWeek } from '@/hooks/use-selected-week';
+import { useSignedInUser } from '@/lib/api/get-current-user';
 import { AreaCompletionTrendCard } from './charts/area-completion-trend';
-import { DashboardShell, StatCard, WeekPicker } from './dashboard-shell';
+import { WeekSelect } from '@/components/week-select';
+import { DashboardShell, StatCard } from './dashboard-shell';
 import { ManagerChain } from './manager-chain';
 import { ManagerPerformance } from './manager-performance';
 import { ManagerReportsList } from './manager-reports-list';
 import { ManagerTeamList } from './manager-team-list';
-import { LoadError } from './manager-load-error';
+import { RetryAlert } from '@/components/retry-alert';
 
 /**
  * /gerente (spec 2 §2 "Manager dashboard"): the cards Líderes a Cargo, APPAs Enviados, Pendientes
@@ -24,7 +26,7 @@ export function ManagerDashboard({
   /** The detail of one report of the area, opened from APPAs Semanales. */
   renderReport: (submission: PanelSubmission) => ReactNode;
 }) {
-  const { weeks, week, selectWeek } = useDashboardWeek();
+  const { weeks, week, selectWeek } = useSelectedWeek(useSignedInUser().timezone);
   const hierarchy = useHierarchy(week.weekStart);
   const area = useAreaWeek(week.weekStart);
   const data = hierarchy.data;
@@ -32,7 +34,14 @@ export function ManagerDashboard({
   return (
     <DashboardShell
       title="Dashboard Gerente"
-      weekPicker={<WeekPicker weeks={weeks} value={week.weekStart} onChange={selectWeek} />}
+      weekPicker={
+        <WeekSelect
+          weeks={weeks}
+          value={week.weekStart}
+          onChange={selectWeek}
+          className="w-full sm:w-96"
+        />
+      }
       stats={
         <>
           <StatCard
@@ -62,7 +71,7 @@ export function ManagerDashboard({
       }
     >
       {hierarchy.isError ? (
-        <LoadError message={hierarchy.error.message} onRetry={() => void hierarchy.refetch()} />
+        <RetryAlert message={hierarchy.error.message} onRetry={() => void hierarchy.refetch()} />
       ) : null}
       <Tabs defaultValue="equipo" className="min-w-0">
         <TabsList aria-label="Secciones del dashboard">
@@ -80,7 +89,7 @@ export function ManagerDashboard({
         </TabsContent>
         <TabsContent value="semanales">
           {area.isError ? (
-            <LoadError message={area.error.message} onRetry={() => void area.refetch()} />
+            <RetryAlert message={area.error.message} onRetry={() => void area.refetch()} />
           ) : area.data ? (
             <ManagerReportsList submissions={area.data.submissions} renderReport={renderReport} />
           ) : (

@@ -7,7 +7,7 @@ import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { useSignedInUser } from '@/lib/api/get-current-user';
 import { formatDateTime } from '@/lib/format';
 import { ListRow } from './manager-list-row';
-import { WeekStatusBadge } from './manager-status-badge';
+import { ReportStatusBadge } from '@/components/report-status-badge';
 
 /**
  * APPAs Semanales of /gerente: the area's reports of the week; 'Ver' opens one in a dialog whose
@@ -39,7 +39,7 @@ export function ManagerReportsList({
                 title={s.user.fullName}
                 subtitle={`${s.user.cargo ?? 'Sin cargo'}${s.submittedAt ? ` · ${formatDateTime(s.submittedAt, user.timezone)}` : ''}`}
               >
-                <WeekStatusBadge status={s.status} />
+                <ReportStatusBadge status={s.status} />
                 <Button
                   size="sm"
                   variant="outline"

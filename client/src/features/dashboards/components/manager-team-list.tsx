@@ -3,7 +3,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { useSignedInUser } from '@/lib/api/get-current-user';
 import { formatDateTime } from '@/lib/format';
 import { ListRow } from './manager-list-row';
-import { WeekStatusBadge } from './manager-status-badge';
+import { ReportStatusBadge } from '@/components/report-status-badge';
 
 /** Mi Equipo of /gerente: each direct-report leader with this week's state and when they sent it. */
 export function ManagerTeamList({ members }: { members: readonly TeamMember[] }) {
@@ -25,7 +25,7 @@ export function ManagerTeamList({ members }: { members: readonly TeamMember[] })
                 title={member.fullName}
                 subtitle={`${member.cargo ?? 'Sin cargo'}${member.unidadOrganizacional ? ` · ${member.unidadOrganizacional}` : ''}`}
               >
-                <WeekStatusBadge status={member.status} />
+                <ReportStatusBadge status={member.status} />
                 <span className="text-sm text-muted-foreground tabular-nums">
                   {member.submittedAt
                     ? `Enviado el ${formatDateTime(member.submittedAt, user.timezone)}`

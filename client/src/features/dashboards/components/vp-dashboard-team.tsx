@@ -6,7 +6,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { useSignedInUser } from '@/lib/api/get-current-user';
 import { formatDateTime } from '@/lib/format';
 import { teamSummary } from '../lib/team-summary';
-import { EmptyMessage, StatusBadge } from './board-dashboard-parts';
+import { ReportStatusBadge } from '@/components/report-status-badge';
+import { EmptyMessage } from './board-dashboard-parts';
 import { AreaCompletionTrendCard } from './charts/area-completion-trend';
 import { PersonTrendsCard } from './charts/person-trends';
 
@@ -38,7 +39,7 @@ function DirectReports({
               </p>
             </div>
             <div className="flex items-center gap-2">
-              <StatusBadge status={m.status} />
+              <ReportStatusBadge status={m.status} />
               {report ? (
                 <Button
                   size="sm"

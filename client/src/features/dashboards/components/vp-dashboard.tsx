@@ -4,10 +4,12 @@ import { useState } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAreaWeek } from '../api/get-area-week';
 import { useHierarchy } from '../api/get-hierarchy';
-import { useDashboardWeek } from '../hooks/use-dashboard-week';
+import { useSelectedWeek } from '@/hooks/use-selected-week';
+import { useSignedInUser } from '@/lib/api/get-current-user';
 import { reportsOfRole } from '../lib/board-reports';
 import { QueryState, ReportDialog, ReportList, type RenderDetail } from './board-dashboard-parts';
-import { DashboardShell, StatCard, WeekPicker } from './dashboard-shell';
+import { WeekSelect } from '@/components/week-select';
+import { DashboardShell, StatCard } from './dashboard-shell';
 import { VpTeam } from './vp-dashboard-team';
 
 /**
@@ -15,7 +17,7 @@ import { VpTeam } from './vp-dashboard-team';
  * Pendientes, Tasa Completitud; tabs Mi Equipo, APPAs por Semana, Gerentes, Líderes.
  */
 export function VpDashboard({ renderDetail }: { renderDetail: RenderDetail }) {
-  const { weeks, week, selectWeek } = useDashboardWeek();
+  const { weeks, week, selectWeek } = useSelectedWeek(useSignedInUser().timezone);
   const hierarchy = useHierarchy(week.weekStart);
   const areaWeek = useAreaWeek(week.weekStart);
   const [open, setOpen] = useState<PanelSubmission | null>(null);
@@ -26,7 +28,14 @@ export function VpDashboard({ renderDetail }: { renderDetail: RenderDetail }) {
   return (
     <DashboardShell
       title="Dashboard VP"
-      weekPicker={<WeekPicker weeks={weeks} value={week.weekStart} onChange={selectWeek} />}
+      weekPicker={
+        <WeekSelect
+          weeks={weeks}
+          value={week.weekStart}
+          onChange={selectWeek}
+          className="w-full sm:w-96"
+        />
+      }
       stats={
         <>
           <StatCard

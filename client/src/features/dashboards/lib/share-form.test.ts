@@ -2,7 +2,6 @@ import { DASHBOARD_MSG } from '@common/schemas/dashboard';
 import { describe, expect, it } from 'vitest';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
 import {
-  leaderStatusLabel,
   SHARE_FORM_DEFAULTS,
   shareErrorMessage,
   shareFormSchema,
@@ -13,15 +12,6 @@ const PEER = '6f1c1f0e-2b7a-4c1e-9f3a-1d2e3f4a5b6c';
 // 2026-11-21 10:00 in Lima (UTC-5).
 const NOW = new Date('2026-11-21T15:00:00Z');
 const schema = shareFormSchema('America/Lima', NOW);
-
-describe('leaderStatusLabel', () => {
-  it('names the week state of the Estado card, Pendiente without a report', () => {
-    expect(leaderStatusLabel('ENVIADO')).toBe('Enviado');
-    expect(leaderStatusLabel('BORRADOR')).toBe('Borrador');
-    expect(leaderStatusLabel(null)).toBe('Pendiente');
-    expect(leaderStatusLabel(undefined)).toBe('Pendiente');
-  });
-});
 
 describe('shareFormSchema', () => {
   it('requires a peer', () => {

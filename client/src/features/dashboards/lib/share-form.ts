@@ -1,5 +1,5 @@
 import { DASHBOARD_MSG, type ShareRequestInput } from '@common/schemas/dashboard';
-import { SHARE_PERMISSIONS, type SharePermission, type SubmissionStatus } from '@common/roles';
+import { SHARE_PERMISSIONS, type SharePermission } from '@common/roles';
 import { TZDate } from '@date-fns/tz';
 import { z } from 'zod';
 import { ApiError } from '@/lib/api-client';
@@ -8,13 +8,6 @@ export const PERMISSION_LABELS: Record<SharePermission, string> = {
   read: 'Lectura',
   comment: 'Lectura y comentarios',
 };
-
-/** The 'Estado' card of /lider: no report of the week reads 'Pendiente' (spec 2 §4). */
-export function leaderStatusLabel(status: SubmissionStatus | null | undefined) {
-  if (status === 'ENVIADO') return 'Enviado';
-  if (status === 'BORRADOR') return 'Borrador';
-  return 'Pendiente';
-}
 
 /** 'YYYY-MM-DD' of today as seen in `timeZone`. */
 function todayIn(timeZone: string, now: Date): string {

@@ -16,3 +16,10 @@ export function RetryAlert({ message, onRetry }: { message: string; onRetry: () 
     </Alert>
   );
 }
+
+/** What a failed query says: the server's Spanish message, or a general one. */
+export function failureMessage(error: unknown): string {
+  return error instanceof Error && error.message
+    ? error.message
+    : 'No se pudieron cargar los datos';
+}

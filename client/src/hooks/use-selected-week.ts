@@ -1,13 +1,17 @@
 import { recentWeeks, type Week } from '@common/week';
 import { useSearchParams } from 'react-router';
 
+/** The weeks a week selector offers: the current one and three back (spec 2 §9). */
+export const SELECTABLE_WEEKS = 4;
+
 /**
- * The week Resumen Semanal shows, kept in the address (?semana=YYYY-MM-DD) so that a reload keeps
- * it: one of the current week and the three before it, in `timeZone`; the current one otherwise.
+ * The week a panel tab or a dashboard shows, kept in the address (?semana=YYYY-MM-DD) so that a
+ * reload keeps it: one of the current week and the three before it in `timeZone`; the current
+ * one (its Monday, spec 2 §2) otherwise.
  */
 export function useSelectedWeek(timeZone: string) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const weeks = recentWeeks(new Date(), timeZone, 4);
+  const weeks = recentWeeks(new Date(), timeZone, SELECTABLE_WEEKS);
   const requested = searchParams.get('semana');
   const week: Week = weeks.find((w) => w.weekStart === requested) ?? (weeks[0] as Week);
 

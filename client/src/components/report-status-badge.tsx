@@ -1,6 +1,6 @@
 import type { SubmissionStatus } from '@common/roles';
+import { reportStatusLabel } from '@/lib/report-status';
 import { cn } from '@/lib/utils';
-import { leaderStatusLabel } from '../lib/share-form';
 
 const TONES: Record<SubmissionStatus | 'NONE', string> = {
   ENVIADO: 'border-success/40 bg-success/10 text-success',
@@ -8,8 +8,17 @@ const TONES: Record<SubmissionStatus | 'NONE', string> = {
   NONE: 'border-destructive/30 bg-destructive/10 text-destructive',
 };
 
-/** A week's state of someone's report: 'Enviado', 'Borrador' or 'Pendiente' (no report yet). */
-export function WeekStatusBadge({ status }: { status: SubmissionStatus | null }) {
+/**
+ * A week's state of someone's report: 'Enviado', 'Borrador', or without a report 'Pendiente'
+ * (the panel's pending list says 'Sin enviar').
+ */
+export function ReportStatusBadge({
+  status,
+  missingLabel = reportStatusLabel(null),
+}: {
+  status: SubmissionStatus | null;
+  missingLabel?: string;
+}) {
   return (
     <span
       className={cn(
@@ -17,7 +26,7 @@ export function WeekStatusBadge({ status }: { status: SubmissionStatus | null })
         TONES[status ?? 'NONE'],
       )}
     >
-      {leaderStatusLabel(status)}
+      {status ? reportStatusLabel(status) : missingLabel}
     </span>
   );
 }
