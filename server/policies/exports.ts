@@ -1,8 +1,7 @@
 import type { AppContext } from '../context';
 import type { SubmissionRow, UserRow } from '../db/schema';
-import { forbidden } from '../lib/errors';
-import { audit } from '../services/audit';
 import { canListReports, canReviewAction } from './review';
+import { refuse } from './visibility';
 
 /**
  * Who may export what (DESIGN.md "Permissions", "Exports"): the organisation-wide reports of
@@ -11,17 +10,6 @@ import { canListReports, canReviewAction } from './review';
  */
 type Actor = Pick<UserRow, 'id' | 'role'>;
 type ReportRef = Pick<SubmissionRow, 'id' | 'userId' | 'status'>;
-
-async function refuse(ctx: AppContext, user: Actor, attempted: string, entityId: string | null) {
-  await audit(ctx.db, {
-    actorId: user.id,
-    action: 'security.permission_refused',
-    entity: 'appa_submission',
-    entityId,
-    meta: { attempted },
-  });
-  return forbidden();
-}
 
 export function canExportOrganisationReports(user: Pick<UserRow, 'role'>): boolean {
   return canListReports(user);
@@ -33,7 +21,8 @@ export async function canDownloadReport(ctx: AppContext, user: Actor, report: Re
 
 /** Throws a 403 (audited) unless `user` may generate the organisation's reports. */
 export async function authorizeOrganisationReports(ctx: AppContext, user: Actor): Promise<void> {
-  if (!canExportOrganisationReports(user)) throw await refuse(ctx, user, 'reports:export', null);
+  if (!canExportOrganisationReports(user))
+    await refuse(ctx, user, 'reports:export', 'appa_submission');
 }
 
 /** Throws a 403 (audited) unless `user` may download every one of `reports`: all or nothing. */
@@ -45,7 +34,7 @@ export async function authorizeReportDownload(
   if (canListReports(user)) return;
   for (const report of reports) {
     if (!(await canDownloadReport(ctx, user, report))) {
-      throw await refuse(ctx, user, 'report:download', report.id);
+      await refuse(ctx, user, 'report:download', 'appa_submission', report.id);
     }
   }
 }

@@ -1,8 +1,6 @@
 import type { AppContext } from '../context';
 import type { SubmissionRow, UserRow } from '../db/schema';
-import { forbidden } from '../lib/errors';
-import { audit } from '../services/audit';
-import { canReadReport } from './visibility';
+import { canReadReport, refuse } from './visibility';
 
 /**
  * Who may do what to which report, in one place (DESIGN.md "Permissions"). Reading follows the
@@ -42,14 +40,7 @@ export async function authorize(
   report: Pick<SubmissionRow, 'id' | 'userId' | 'status'>,
 ): Promise<void> {
   if (await can(ctx, user, action, report)) return;
-  await audit(ctx.db, {
-    actorId: user.id,
-    action: 'security.permission_refused',
-    entity: 'appa_submission',
-    entityId: report.id,
-    meta: { attempted: action },
-  });
-  throw forbidden();
+  await refuse(ctx, user, action, 'appa_submission', report.id);
 }
 
 export function canAdminister(user: Pick<UserRow, 'role'>): boolean {
@@ -63,11 +54,5 @@ export async function authorizeAdmin(
   action: AdminAction,
 ): Promise<void> {
   if (canAdminister(user)) return;
-  await audit(ctx.db, {
-    actorId: user.id,
-    action: 'security.permission_refused',
-    entity: 'admin',
-    meta: { attempted: action },
-  });
-  throw forbidden();
+  await refuse(ctx, user, action, 'admin');
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, notExists, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
+import pLimit from 'p-limit';
 import { REPORTING_ROLES } from '../../common/roles';
 import {
   REMINDER_MSG,
@@ -67,22 +68,6 @@ export async function resolveRecipients(
   return ctx.db.select(recipientColumns).from(users).where(where).orderBy(users.fullName);
 }
 
-/** Runs `task` over `items`, at most `limit` at a time. */
-async function forEachLimited<T>(
-  items: readonly T[],
-  limit: number,
-  task: (item: T) => Promise<void>,
-) {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const item = items[next++] as T;
-      await task(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-}
-
 /**
  * Sends the reminder to each recipient with the placeholders filled, from the saved sender. A
  * failed e-mail is logged and counted as not sent; it does not stop the others. Only e-mails that
@@ -106,7 +91,8 @@ export async function sendReminders(
 
   const from = settings.mailFrom ?? undefined;
   const rows: (typeof reminders.$inferInsert)[] = [];
-  await forEachLimited(recipients, CONCURRENCY, async (person) => {
+  const limit = pLimit(CONCURRENCY);
+  const send = async (person: Recipient) => {
     const values = { nombre: person.fullName, enlace: personalLink(ctx.config, person.slug) };
     const text = fillTemplate(input.message, values);
     const subject = fillTemplate(input.subject, values);
@@ -125,7 +111,8 @@ export async function sendReminders(
       emailPreview: text.slice(0, PREVIEW_CHARS),
       sentById: actor.id,
     });
-  });
+  };
+  await Promise.all(recipients.map((person) => limit(() => send(person))));
 
   for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
     await ctx.db.insert(reminders).values(rows.slice(i, i + INSERT_CHUNK));

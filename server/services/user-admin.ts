@@ -78,10 +78,12 @@ export async function sendCredentials(
   user: UserRow,
   password: string,
   reset: boolean,
+  /** The saved sender, when the caller sends many and has read it once. */
+  sender: { from: string | undefined } | null = null,
 ) {
   try {
     await ctx.mailer.send({
-      from: await savedMailFrom(ctx.db),
+      from: sender ? sender.from : await savedMailFrom(ctx.db),
       to: user.email,
       subject: CREDENTIALS_SUBJECT,
       text: credentialsText({

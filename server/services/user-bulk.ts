@@ -16,6 +16,7 @@ import { badRequest } from '../lib/errors';
 import { presentUser } from '../presenters/user';
 import { audit, auditMany } from './audit';
 import { generateTemporaryPassword, hashPassword } from './passwords';
+import { savedMailFrom } from './settings';
 import { sendCredentials } from './user-admin';
 import { createUser, firstFreeIn, normaliseEmail, slugBase, usernameBase } from './users';
 
@@ -173,9 +174,10 @@ export async function adminBulkCreate(
   });
 
   const limitMail = pLimit(MAIL_CONCURRENCY);
+  const sender = { from: await savedMailFrom(ctx.db) };
   await Promise.all(
     createdRows.map(({ row, temporaryPassword }) =>
-      limitMail(() => sendCredentials(ctx, row, temporaryPassword, false)),
+      limitMail(() => sendCredentials(ctx, row, temporaryPassword, false, sender)),
     ),
   );
 
