@@ -1,6 +1,6 @@
 import type { PanelSubmission } from '@common/schemas/panel';
 import { weekLabel } from '@common/week';
-import { Download, FileText } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import {
@@ -11,7 +11,8 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { fileDownloadUrl } from '@/features/report/api/download-file';
+import { FileRow } from '@/components/file-row';
+import { fileDownloadUrl } from '@/lib/api/download-file';
 import { useSignedInUser } from '@/lib/api/get-current-user';
 import { formatDateTime, formatKilobytes } from '@/lib/format';
 import { useAppa } from '../api/get-appa';
@@ -95,19 +96,12 @@ function Attachments({ submissionId }: { submissionId: string }) {
   return (
     <ul className="grid gap-1.5">
       {files.data.map((file) => (
-        <li key={file.id} className="flex min-w-0 items-center gap-2 text-sm">
-          <FileText aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
-          <a
-            href={fileDownloadUrl(file.id)}
-            download={file.fileName}
-            className="min-w-0 truncate font-medium text-primary underline-offset-4 hover:underline"
-          >
-            {file.fileName}
-          </a>
-          <span className="shrink-0 text-xs text-muted-foreground">
-            {formatKilobytes(file.sizeBytes)}
-          </span>
-        </li>
+        <FileRow
+          key={file.id}
+          fileName={file.fileName}
+          size={formatKilobytes(file.sizeBytes)}
+          href={fileDownloadUrl(file.id)}
+        />
       ))}
     </ul>
   );

@@ -1,10 +1,11 @@
 import type { PanelSubmission } from '@common/schemas/panel';
-import { Download, FileText } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { formatKilobytes } from '@/lib/format';
-import { fileDownloadUrl } from '@/features/report/api/download-file';
+import { FileRow } from '@/components/file-row';
+import { fileDownloadUrl } from '@/lib/api/download-file';
 import { useSubmissionFiles } from '../api/get-submission-files';
 import { RetryAlert } from '@/components/retry-alert';
 
@@ -41,29 +42,22 @@ export function SubmissionFilesDialogBody({ submission }: { submission: PanelSub
       ) : (
         <ul className="grid gap-2">
           {files.data.map((file) => (
-            <li
+            <FileRow
               key={file.id}
-              className="flex items-center gap-3 rounded-md border bg-muted/40 px-3 py-2"
-            >
-              <FileText aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
-              <span className="min-w-0 flex-1">
-                <span className="block truncate text-sm font-medium" title={file.fileName}>
-                  {file.fileName}
-                </span>
-                <span className="block text-xs text-muted-foreground">
-                  {sizeText(file.sizeBytes)}
-                </span>
-              </span>
-              <a
-                href={fileDownloadUrl(file.id)}
-                download={file.fileName}
-                className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
-                aria-label={`Descargar ${file.fileName}`}
-              >
-                <Download aria-hidden="true" className="size-4" />
-                Descargar
-              </a>
-            </li>
+              fileName={file.fileName}
+              size={sizeText(file.sizeBytes)}
+              action={
+                <a
+                  href={fileDownloadUrl(file.id)}
+                  download={file.fileName}
+                  className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                  aria-label={`Descargar ${file.fileName}`}
+                >
+                  <Download aria-hidden="true" className="size-4" />
+                  Descargar
+                </a>
+              }
+            />
           ))}
         </ul>
       )}

@@ -1,6 +1,7 @@
 import type { ReportFileInput, UploadLimits } from '@common/schemas/report';
-import { FileText, LoaderCircle, Paperclip, X } from 'lucide-react';
+import { LoaderCircle, Paperclip, X } from 'lucide-react';
 import { useEffect, useId } from 'react';
+import { FileRow } from '@/components/file-row';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { formatKilobytes } from '@/lib/format';
@@ -101,31 +102,24 @@ export function AttachmentsField({
       {files.length > 0 ? (
         <ul aria-label="Archivos seleccionados" className="grid grid-cols-1 gap-2">
           {files.map((file) => (
-            <li
+            <FileRow
               key={file.objectKey}
-              className="flex items-center gap-3 rounded-md border bg-muted/40 py-2 pr-2 pl-3"
-            >
-              <FileText aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
-              <span className="min-w-0 flex-1">
-                <span className="block truncate text-sm font-medium" title={file.fileName}>
-                  {file.fileName}
-                </span>
-                <span className="block text-xs text-muted-foreground">
-                  {formatKilobytes(file.sizeBytes)}
-                </span>
-              </span>
-              <Button
-                type="button"
-                variant="ghost"
-                size="icon"
-                aria-label={`Quitar ${file.fileName}`}
-                disabled={disabled}
-                onClick={() => onRemove(file.objectKey)}
-                className="text-muted-foreground hover:text-destructive"
-              >
-                <X aria-hidden="true" />
-              </Button>
-            </li>
+              fileName={file.fileName}
+              size={formatKilobytes(file.sizeBytes)}
+              action={
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Quitar ${file.fileName}`}
+                  disabled={disabled}
+                  onClick={() => onRemove(file.objectKey)}
+                  className="text-muted-foreground hover:text-destructive"
+                >
+                  <X aria-hidden="true" />
+                </Button>
+              }
+            />
           ))}
         </ul>
       ) : null}

@@ -1,8 +1,9 @@
 import type { Report } from '@common/schemas/report';
-import { CircleCheck, Download, FileText } from 'lucide-react';
+import { CircleCheck, Download } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatDateTime, formatKilobytes } from '@/lib/format';
-import { fileDownloadUrl } from '../api/download-file';
+import { FileRow } from '@/components/file-row';
+import { fileDownloadUrl } from '@/lib/api/download-file';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -69,26 +70,15 @@ export function SentReport({ report, timeZone }: { report: Report; timeZone: str
         ) : (
           <ul className="grid grid-cols-1 gap-2">
             {report.files.map((file) => (
-              <li
+              <FileRow
                 key={file.id}
-                className="flex items-center gap-3 rounded-md border bg-muted/40 px-3 py-2"
-              >
-                <FileText aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
-                <span className="min-w-0 flex-1">
-                  <a
-                    href={fileDownloadUrl(file.id)}
-                    download={file.fileName}
-                    className="block truncate text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:underline focus-visible:outline-none"
-                    title={file.fileName}
-                  >
-                    {file.fileName}
-                  </a>
-                  <span className="block text-xs text-muted-foreground">
-                    {formatKilobytes(file.sizeBytes)}
-                  </span>
-                </span>
-                <Download aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
-              </li>
+                fileName={file.fileName}
+                size={formatKilobytes(file.sizeBytes)}
+                href={fileDownloadUrl(file.id)}
+                action={
+                  <Download aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+                }
+              />
             ))}
           </ul>
         )}
