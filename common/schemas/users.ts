@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLE_LABELS, ROLES, TIMEZONES, USER_STATUSES, type Role } from '../roles';
+import { foldAccents } from '../text';
 import { userSchema } from './auth';
 
 export const USER_MSG = {
@@ -107,11 +108,8 @@ export const BULK_MSG = {
 
 /** 'Líder ' → 'lider': how headers, role names and keys are compared. */
 export function foldText(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
+  return foldAccents(text)
     .trim()
-    .toLowerCase()
     .replace(/[\s_-]+/g, ' ');
 }
 

@@ -2,6 +2,7 @@ import type { CsvCell } from '@common/csv';
 import { ROLE_LABELS, type Role, type SubmissionStatus } from '@common/roles';
 import type { HierarchyResponse } from '@common/schemas/dashboard';
 import type { PanelSubmission } from '@common/schemas/panel';
+import { foldAccents } from '@common/text';
 import { completionRate } from './completion';
 
 export interface RoleBreakdownRow {
@@ -40,19 +41,12 @@ export interface ReportFilters {
 
 export const NO_FILTERS: ReportFilters = { search: '', status: 'all', team: '' };
 
-/** Lower case and without accents, so that 'perez' finds 'Pérez'. */
-const fold = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
-
 /** Reportes Detallados: by name, e-mail, cargo or report text; by status; by team. */
 export function filterReports(
   submissions: readonly PanelSubmission[],
   { search, status, team }: ReportFilters,
 ): PanelSubmission[] {
-  const needle = fold(search.trim());
+  const needle = foldAccents(search.trim());
   return submissions.filter((s) => {
     if (status !== 'all' && s.status !== status) return false;
     if (team !== '' && s.user.unidadOrganizacional !== team) return false;
@@ -67,7 +61,7 @@ export function filterReports(
       s.problemas,
       s.ayuda,
     ].join('\n');
-    return fold(haystack).includes(needle);
+    return foldAccents(haystack).includes(needle);
   });
 }
 
