@@ -10,7 +10,6 @@ import { QueryState, ReportDialog, ReportList, type RenderDetail } from './board
 import { BoardDetailedReports } from './board-dashboard-reports';
 import { BoardRoleAnalysis } from './board-dashboard-roles';
 import { BoardSummary } from './board-dashboard-summary';
-import { WeekSelect } from '@/components/week-select';
 import { DashboardShell, StatCard } from './dashboard-shell';
 
 /**
@@ -27,48 +26,40 @@ export function BoardDashboard({
   aside?: ReactNode;
 }) {
   const user = useSignedInUser();
-  const { weeks, week, selectWeek } = useSelectedWeek(useSignedInUser().timezone);
+  const selection = useSelectedWeek(user.timezone);
+  const { week } = selection;
   const hierarchy = useHierarchy(week.weekStart);
   const areaWeek = useAreaWeek(week.weekStart);
   const [open, setOpen] = useState<PanelSubmission | null>(null);
   const analytics = hierarchy.data?.analytics;
-  const figure = (value: number | undefined, suffix = '') =>
-    value === undefined ? '—' : `${value}${suffix}`;
 
   return (
     <DashboardShell
       title="Dashboard Consejo Directivo"
-      weekPicker={
-        <WeekSelect
-          weeks={weeks}
-          value={week.weekStart}
-          onChange={selectWeek}
-          className="w-full sm:w-96"
-        />
-      }
+      week={selection}
       stats={
         <>
           <StatCard
             label="Total APPAs"
-            value={figure(analytics?.totalSubmissions)}
+            value={analytics?.totalSubmissions}
             icon={FileText}
             tone="text-primary"
           />
           <StatCard
             label="Enviados"
-            value={figure(analytics?.submittedCount)}
+            value={analytics?.submittedCount}
             icon={CircleCheck}
             tone="text-success"
           />
           <StatCard
             label="Borradores"
-            value={figure(analytics?.draftCount)}
+            value={analytics?.draftCount}
             icon={FilePen}
             tone="text-primary"
           />
           <StatCard
             label="Tasa de Envío (%)"
-            value={figure(analytics?.completionRate, '%')}
+            value={analytics && `${analytics.completionRate}%`}
             icon={Percent}
             tone="text-success"
             hint={
@@ -106,7 +97,11 @@ export function BoardDashboard({
         <TabsContent value="roles">
           <QueryState query={hierarchy}>
             {(data) => (
-              <BoardRoleAnalysis weeks={weeks} people={data.team.members} onOpen={setOpen} />
+              <BoardRoleAnalysis
+                weeks={selection.weeks}
+                people={data.team.members}
+                onOpen={setOpen}
+              />
             )}
           </QueryState>
         </TabsContent>

@@ -2,6 +2,8 @@ import { ROLE_LABELS } from '@common/roles';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { LiveIndicator } from '@/components/live-indicator';
+import { WeekSelect } from '@/components/week-select';
+import type { useSelectedWeek } from '@/hooks/use-selected-week';
 import { useSignedInUser } from '@/lib/api/get-current-user';
 import { cn } from '@/lib/utils';
 
@@ -12,13 +14,13 @@ import { cn } from '@/lib/utils';
  */
 export function DashboardShell({
   title,
-  weekPicker,
+  week,
   stats,
   children,
 }: {
   title: string;
-  /** Usually a <WeekSelect>; shown beside the title on a wide screen, below it on a phone. */
-  weekPicker?: ReactNode;
+  /** The week the page shows (useSelectedWeek); its selector sits beside the title on a wide screen, below it on a phone. */
+  week?: ReturnType<typeof useSelectedWeek>;
   /** Usually <StatCard>s; laid out two by two on a phone and in one row on a wide screen. */
   stats?: ReactNode;
   children?: ReactNode;
@@ -35,7 +37,14 @@ export function DashboardShell({
             {ROLE_LABELS[user.role]} <LiveIndicator />
           </p>
         </div>
-        {weekPicker}
+        {week ? (
+          <WeekSelect
+            weeks={week.weeks}
+            value={week.week.weekStart}
+            onChange={week.selectWeek}
+            className="w-full sm:w-96"
+          />
+        ) : null}
       </div>
       {stats ? (
         <div role="group" aria-label="Resumen" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
@@ -69,7 +78,7 @@ export function StatCard({
         <span className="min-w-0 break-words">{label}</span>
         <Icon aria-hidden="true" className={cn('size-4 shrink-0', tone)} />
       </span>
-      <span className="text-2xl font-semibold tabular-nums">{value}</span>
+      <span className="text-2xl font-semibold tabular-nums">{value ?? '—'}</span>
       {hint ? <span className="text-xs text-muted-foreground">{hint}</span> : null}
     </div>
   );

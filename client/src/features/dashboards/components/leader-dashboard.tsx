@@ -7,7 +7,6 @@ import { usePeers } from '../api/get-peers';
 import { useSelectedWeek } from '@/hooks/use-selected-week';
 import { useSignedInUser } from '@/lib/api/get-current-user';
 import { reportStatusLabel } from '@/lib/report-status';
-import { WeekSelect } from '@/components/week-select';
 import { DashboardShell, StatCard } from './dashboard-shell';
 import { LeaderOwnReport } from './leader-own-report';
 import { LeaderPeers } from './leader-peers';
@@ -21,7 +20,8 @@ import { RetryAlert } from '@/components/retry-alert';
  * tabs Mi APPA, APPAs Compartidos, Colaboración and Mi Jerarquía.
  */
 export function LeaderDashboard({ comments }: { comments: CommentsComponent }) {
-  const { weeks, week, selectWeek } = useSelectedWeek(useSignedInUser().timezone);
+  const selection = useSelectedWeek(useSignedInUser().timezone);
+  const { week } = selection;
   const leaderWeek = useLeaderWeek(week.weekStart);
   const peers = usePeers();
   const hierarchy = useHierarchy(week.weekStart);
@@ -30,31 +30,24 @@ export function LeaderDashboard({ comments }: { comments: CommentsComponent }) {
   return (
     <DashboardShell
       title="Dashboard Líder"
-      weekPicker={
-        <WeekSelect
-          weeks={weeks}
-          value={week.weekStart}
-          onChange={selectWeek}
-          className="w-full sm:w-96"
-        />
-      }
+      week={selection}
       stats={
         <>
-          <StatCard label="Mi APPA" value={data ? (data.own ? 1 : 0) : '—'} icon={FileText} />
+          <StatCard label="Mi APPA" value={data && (data.own ? 1 : 0)} icon={FileText} />
           <StatCard
             label="Estado"
-            value={data ? reportStatusLabel(data.own?.status) : '—'}
+            value={data && reportStatusLabel(data.own?.status)}
             icon={UserCheck}
             tone={data?.own?.status === 'ENVIADO' ? 'text-success' : 'text-muted-foreground'}
           />
           <StatCard
             label="Compartidos"
-            value={data?.shared.length ?? '—'}
+            value={data?.shared.length}
             icon={Share2}
             tone="text-primary"
             hint="Contigo"
           />
-          <StatCard label="Pares" value={peers.data?.length ?? '—'} icon={Users} />
+          <StatCard label="Pares" value={peers.data?.length} icon={Users} />
         </>
       }
     >

@@ -8,7 +8,6 @@ import { useHierarchy } from '../api/get-hierarchy';
 import { useSelectedWeek } from '@/hooks/use-selected-week';
 import { useSignedInUser } from '@/lib/api/get-current-user';
 import { AreaCompletionTrendCard } from './charts/area-completion-trend';
-import { WeekSelect } from '@/components/week-select';
 import { DashboardShell, StatCard } from './dashboard-shell';
 import { ManagerChain } from './manager-chain';
 import { ManagerPerformance } from './manager-performance';
@@ -26,7 +25,8 @@ export function ManagerDashboard({
   /** The detail of one report of the area, opened from APPAs Semanales. */
   renderReport: (submission: PanelSubmission) => ReactNode;
 }) {
-  const { weeks, week, selectWeek } = useSelectedWeek(useSignedInUser().timezone);
+  const selection = useSelectedWeek(useSignedInUser().timezone);
+  const { week } = selection;
   const hierarchy = useHierarchy(week.weekStart);
   const area = useAreaWeek(week.weekStart);
   const data = hierarchy.data;
@@ -34,36 +34,25 @@ export function ManagerDashboard({
   return (
     <DashboardShell
       title="Dashboard Gerente"
-      weekPicker={
-        <WeekSelect
-          weeks={weeks}
-          value={week.weekStart}
-          onChange={selectWeek}
-          className="w-full sm:w-96"
-        />
-      }
+      week={selection}
       stats={
         <>
-          <StatCard
-            label="Líderes a Cargo"
-            value={data?.hierarchy.directReports ?? '—'}
-            icon={Users}
-          />
+          <StatCard label="Líderes a Cargo" value={data?.hierarchy.directReports} icon={Users} />
           <StatCard
             label="APPAs Enviados"
-            value={data?.analytics.submittedCount ?? '—'}
+            value={data?.analytics.submittedCount}
             icon={CircleCheck}
             tone="text-success"
           />
           <StatCard
             label="Pendientes"
-            value={data?.analytics.pendingCount ?? '—'}
+            value={data?.analytics.pendingCount}
             icon={Clock}
             tone="text-destructive"
           />
           <StatCard
             label="Performance"
-            value={data ? `${data.analytics.completionRate}%` : '—'}
+            value={data && `${data.analytics.completionRate}%`}
             icon={Gauge}
             tone="text-primary"
           />

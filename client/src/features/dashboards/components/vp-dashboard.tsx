@@ -8,7 +8,6 @@ import { useSelectedWeek } from '@/hooks/use-selected-week';
 import { useSignedInUser } from '@/lib/api/get-current-user';
 import { reportsOfRole } from '../lib/board-reports';
 import { QueryState, ReportDialog, ReportList, type RenderDetail } from './board-dashboard-parts';
-import { WeekSelect } from '@/components/week-select';
 import { DashboardShell, StatCard } from './dashboard-shell';
 import { VpTeam } from './vp-dashboard-team';
 
@@ -17,49 +16,41 @@ import { VpTeam } from './vp-dashboard-team';
  * Pendientes, Tasa Completitud; tabs Mi Equipo, APPAs por Semana, Gerentes, Líderes.
  */
 export function VpDashboard({ renderDetail }: { renderDetail: RenderDetail }) {
-  const { weeks, week, selectWeek } = useSelectedWeek(useSignedInUser().timezone);
+  const selection = useSelectedWeek(useSignedInUser().timezone);
+  const { week } = selection;
   const hierarchy = useHierarchy(week.weekStart);
   const areaWeek = useAreaWeek(week.weekStart);
   const [open, setOpen] = useState<PanelSubmission | null>(null);
   const data = hierarchy.data;
-  const figure = (value: number | undefined, suffix = '') =>
-    value === undefined ? '—' : `${value}${suffix}`;
 
   return (
     <DashboardShell
       title="Dashboard VP"
-      weekPicker={
-        <WeekSelect
-          weeks={weeks}
-          value={week.weekStart}
-          onChange={selectWeek}
-          className="w-full sm:w-96"
-        />
-      }
+      week={selection}
       stats={
         <>
           <StatCard
             label="Tu Equipo"
-            value={figure(data?.hierarchy.allReports)}
+            value={data?.hierarchy.allReports}
             icon={Users}
             tone="text-primary"
             hint={data ? `${data.hierarchy.directReports} directos` : null}
           />
           <StatCard
             label="APPAs Enviados"
-            value={figure(data?.analytics.submittedCount)}
+            value={data?.analytics.submittedCount}
             icon={CircleCheck}
             tone="text-success"
           />
           <StatCard
             label="Pendientes"
-            value={figure(data?.analytics.pendingCount)}
+            value={data?.analytics.pendingCount}
             icon={Clock}
             tone="text-destructive"
           />
           <StatCard
             label="Tasa Completitud"
-            value={figure(data?.analytics.completionRate, '%')}
+            value={data && `${data.analytics.completionRate}%`}
             icon={Percent}
             tone="text-success"
           />
