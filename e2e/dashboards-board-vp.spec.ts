@@ -182,4 +182,14 @@ test.describe('dashboards', () => {
     await expect(managers.getByRole('listitem').first()).toBeVisible();
     await expectNoSeriousA11yViolations(page);
   });
+
+  test('the administrator opens /lider and sees their own (empty) week, not an error', async ({
+    page,
+  }) => {
+    await signInViaApi(page, adminCredentials());
+    await page.goto('/lider');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard Líder' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Crear APPA' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
 });

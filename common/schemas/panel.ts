@@ -13,6 +13,7 @@ export const TASK_STATUS_LABELS: Record<TaskStatusValue, string> = {
 
 /** Spanish texts of the weekly summary, the review, its comments and its tasks (spec 2 §5, §8). */
 export const PANEL_MSG = {
+  invalidView: 'La vista solicitada no existe',
   invalidWeek: 'La semana debe empezar un lunes (formato AAAA-MM-DD)',
   invalidUserId: 'Identificador de usuario no válido',
   markedSubmitted: 'Usuario marcado como enviado',
@@ -150,8 +151,15 @@ export const weekResponseSchema = z.object({
 });
 export type WeekResponse = z.infer<typeof weekResponseSchema>;
 
-/** Query of GET /api/appa: the organisation's current week when absent. */
-export const weekQuerySchema = z.object({ weekStart: weekStart.optional() });
+/**
+ * Query of GET /api/appa: the organisation's current week when absent. `view=own` asks for the
+ * leader's view (own report, its shares, reports shared with the viewer) whatever the role, as
+ * /lider does when an administrator opens it.
+ */
+export const weekQuerySchema = z.object({
+  weekStart: weekStart.optional(),
+  view: z.enum(['own'], { error: PANEL_MSG.invalidView }).optional(),
+});
 export type WeekQuery = z.infer<typeof weekQuerySchema>;
 
 /** POST /api/appa/mark-submitted (ADMIN). */

@@ -5,6 +5,7 @@ import {
   type LeaderWeekResponse,
   type Share,
 } from '../../../common/schemas/dashboard';
+import { PANEL_MSG } from '../../../common/schemas/panel';
 import { auditLog, users } from '../../db/schema';
 import { buildUser } from '../../test/helper';
 import { UNKNOWN_ID } from '../review/test-support';
@@ -151,6 +152,15 @@ describe('what a share grants', () => {
     // Another week shows nothing shared.
     const other = await as(person('l1'), 'GET', '/api/appa?weekStart=2026-11-02');
     expect(other.json<LeaderWeekResponse>().shared).toEqual([]);
+    // view=own gives the same to the leader, and the leader's view to anyone (ADMIN on /lider).
+    const explicit = await as(person('l1'), 'GET', `/api/appa?weekStart=${THIS_WEEK}&view=own`);
+    expect(explicit.json()).toEqual(peer.json());
+    const admin = await as(person('admin'), 'GET', `/api/appa?weekStart=${THIS_WEEK}&view=own`);
+    expect(admin.statusCode).toBe(200);
+    expect(admin.json()).toMatchObject({ own: null, ownShares: [], shared: [] });
+    const bad = await as(person('l1'), 'GET', `/api/appa?weekStart=${THIS_WEEK}&view=all`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ message: PANEL_MSG.invalidView });
   });
 
   it('ends when it expires', async () => {

@@ -41,8 +41,10 @@ export function reviewRoutes(app: FastifyInstance, ctx: AppContext) {
   // The week by the caller's role: the organisation, their area, or a leader's own and shared.
   app.get('/api/appa', async (request): Promise<WeekResponse | LeaderWeekResponse> => {
     const { user } = requireAuth(request);
+    const { weekStart, view } = parse(weekQuerySchema, request.query);
+    // Only the viewer's own report and what is shared with them: anyone signed in may ask.
+    if (view === 'own') return leaderWeek(ctx, user, weekStart);
     const scope = await authorizeListReports(ctx, user);
-    const { weekStart } = parse(weekQuerySchema, request.query);
     if (scope === 'leader') return leaderWeek(ctx, user, weekStart);
     const area = scope === 'area' ? areaOf(user) : null;
     return listWeek(ctx, weekStart, area ? areaPeople(area) : undefined);

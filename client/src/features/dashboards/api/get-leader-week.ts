@@ -5,11 +5,14 @@ import { shareKeys } from '@/lib/query-keys';
 import { DASHBOARD_STALE_TIME } from './get-hierarchy';
 
 /**
- * GET /api/appa?weekStart= as a LIDER: their own report of the week, the live shares of it, and
- * the reports other leaders shared with them.
+ * GET /api/appa?weekStart=&view=own: the viewer's own report of the week, the live shares of it,
+ * and the reports other leaders shared with them (also when an administrator opens /lider).
  */
 export function getLeaderWeek(weekStart: string): Promise<LeaderWeekResponse> {
-  return api.get(`/api/appa?weekStart=${encodeURIComponent(weekStart)}`, leaderWeekResponseSchema);
+  return api.get(
+    `/api/appa?weekStart=${encodeURIComponent(weekStart)}&view=own`,
+    leaderWeekResponseSchema,
+  );
 }
 
 export const leaderWeekQueryOptions = (weekStart: string) =>
