@@ -27,11 +27,6 @@ export function percent(value: number | null): string {
 
 export const yesNo = (value: boolean) => (value ? 'Sí' : 'No');
 
-/** round(part / whole × 100), 0 when whole is 0 (spec 2 §9). */
-export function rate(part: number, whole: number): number {
-  return whole === 0 ? 0 : Math.round((part / whole) * 100);
-}
-
 /**
  * A name reduced to letters, digits, '.', '_' and '-' (accents dropped), never empty, never '.'
  * or '..', at most 60 characters: safe in a Content-Disposition and as a zip folder.

@@ -1,3 +1,4 @@
+import { completionRate } from '../../common/completion';
 import { and, asc, between, count, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { REPORTING_ROLES, ROLES, type Role } from '../../common/roles';
 import type {
@@ -25,9 +26,6 @@ const dashboardUserColumns = {
   unidadOrganizacional: users.unidadOrganizacional,
   managerId: users.managerId,
 };
-
-const completionRate = (sent: number, expected: number) =>
-  expected === 0 ? 0 : Math.round((sent / expected) * 100);
 
 const isReporting = (role: Role) => REPORTING_ROLES.includes(role);
 

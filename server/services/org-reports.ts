@@ -1,3 +1,4 @@
+import { completionRate } from '../../common/completion';
 import { addDays, format, parseISO } from 'date-fns';
 import { es } from 'date-fns/locale';
 import { and, asc, between, eq, inArray, or, sql } from 'drizzle-orm';
@@ -15,7 +16,7 @@ import type { AppContext } from '../context';
 import { compareSpanish } from '../lib/collate';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { appaSubmissions, users } from '../db/schema';
-import { calendarDate, dateTime, percent, rate, textFile, yesNo } from '../lib/export-format';
+import { calendarDate, dateTime, percent, textFile, yesNo } from '../lib/export-format';
 import { organisationTimezone } from './exports';
 import { listWeek, loadPanelSubmissions } from './panel';
 
@@ -134,7 +135,7 @@ export async function weeklyReport(
     `Borradores: ${counts.drafts}`,
     `Pendientes: ${counts.pending}`,
     `Archivos adjuntos: ${counts.files}`,
-    `Tasa de cumplimiento: ${rate(counts.sent, counts.expected)} %`,
+    `Tasa de cumplimiento: ${completionRate(counts.sent, counts.expected)} %`,
     '',
     `APPAs enviados (${sent.length})`,
     ...(sent.length === 0 ? ['Ninguno'] : []),
@@ -247,7 +248,7 @@ export async function monthlyReport(
         weeks.length,
         p.sent,
         p.drafts,
-        rate(p.sent, weeks.length),
+        completionRate(p.sent, weeks.length),
       ]),
     );
 
@@ -256,13 +257,13 @@ export async function monthlyReport(
     'Por semana',
     ...weekRows.map(
       (w) =>
-        `- ${weekLabel(w.week)}: esperados ${expected}, enviados ${w.sent}, borradores ${w.drafts}, cumplimiento ${rate(w.sent, expected)} %`,
+        `- ${weekLabel(w.week)}: esperados ${expected}, enviados ${w.sent}, borradores ${w.drafts}, cumplimiento ${completionRate(w.sent, expected)} %`,
     ),
     '',
     `Por persona (${people.length})`,
     ...people.map(
       (p) =>
-        `- ${p.fullName} (${p.email}): ${p.sent} de ${weeks.length} semanas enviadas, ${p.drafts} borradores, cumplimiento ${rate(p.sent, weeks.length)} %`,
+        `- ${p.fullName} (${p.email}): ${p.sent} de ${weeks.length} semanas enviadas, ${p.drafts} borradores, cumplimiento ${completionRate(p.sent, weeks.length)} %`,
     ),
   ];
 
@@ -310,7 +311,7 @@ export async function userActivityReport(
         p.drafts,
         p.lastSentAt ? dateTime(p.lastSentAt, tz) : null,
         num(p.averageLogro),
-        rate(p.sent, weeks),
+        completionRate(p.sent, weeks),
       ]),
     );
   const text = () => [
@@ -323,7 +324,7 @@ export async function userActivityReport(
     ...people.flatMap((p) => [
       `${p.fullName} (${p.email})`,
       `  Enviados: ${p.sent}; borradores: ${p.drafts}; último envío: ${dateTime(p.lastSentAt, tz)}`,
-      `  Logro KPI promedio: ${percent(num(p.averageLogro))}; cumplimiento: ${rate(p.sent, weeks)} %`,
+      `  Logro KPI promedio: ${percent(num(p.averageLogro))}; cumplimiento: ${completionRate(p.sent, weeks)} %`,
     ]),
     ...(people.length === 0 ? ['No hay usuarios que envíen APPA.'] : []),
   ];
@@ -418,7 +419,7 @@ export async function kpiReport(
     );
   const text = () => [
     ...header('KPI: logro frente a meta', rangeLabel(query.from, query.to), ctx.clock(), tz),
-    `KPI medidos: ${measured}; logrados: ${reached} (${rate(reached, measured)} %)`,
+    `KPI medidos: ${measured}; logrados: ${reached} (${completionRate(reached, measured)} %)`,
     '',
     ...kpis.map(
       (k) =>

@@ -1,10 +1,10 @@
+import { completionRate } from '@common/completion';
 import type { WeekResponse } from '@common/schemas/panel';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 import { filesPerSent } from '../lib/report-links';
 
 /** round(part / whole × 100), 0 when whole is 0 (spec 2 §9). */
-const rate = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 100));
 
 /**
  * 'Análisis de la semana actual': one bar per state with its number written beside it (the bar is
@@ -30,7 +30,7 @@ export function WeekAnalysis({ counts }: { counts: WeekResponse['counts'] }) {
       <CardContent className="grid gap-6 lg:grid-cols-[2fr_1fr]">
         <ul className="grid gap-3" aria-label="APPAs por estado">
           {bars.map((bar) => {
-            const percent = rate(bar.value, counts.expected);
+            const percent = completionRate(bar.value, counts.expected);
             return (
               <li key={bar.label} className="grid gap-1">
                 <span className="flex justify-between gap-2 text-sm">
@@ -56,7 +56,7 @@ export function WeekAnalysis({ counts }: { counts: WeekResponse['counts'] }) {
           <div className="rounded-lg border p-3">
             <dt className="text-sm text-muted-foreground">Tasa de cumplimiento</dt>
             <dd className="text-2xl font-semibold tabular-nums">
-              {rate(counts.sent, counts.expected)} %
+              {completionRate(counts.sent, counts.expected)} %
             </dd>
           </div>
           <div className="rounded-lg border p-3">

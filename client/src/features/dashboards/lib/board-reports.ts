@@ -3,7 +3,7 @@ import { ROLE_LABELS, type Role, type SubmissionStatus } from '@common/roles';
 import type { HierarchyResponse } from '@common/schemas/dashboard';
 import type { PanelSubmission } from '@common/schemas/panel';
 import { foldAccents } from '@common/text';
-import { completionRate } from './completion';
+import { completionRate } from '@common/completion';
 
 export interface RoleBreakdownRow {
   role: Role;

@@ -1,3 +1,4 @@
+import { completionRate } from '@common/completion';
 import { Archive, BellRing, ClipboardList, Download } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -28,8 +29,7 @@ export function ControlPage({
   const userCount = useUserCount(isAdmin);
   const remind = useRemindPending();
   const counts = week.data?.counts;
-  const efficiency =
-    counts && counts.expected > 0 ? Math.round((counts.sent / counts.expected) * 100) : 0;
+  const efficiency = counts ? completionRate(counts.sent, counts.expected) : 0;
 
   return (
     <div className="space-y-6">
