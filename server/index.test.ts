@@ -1,46 +1,12 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { freePort, startServer, waitFor } from './test/process';
 
-// The real entry point, as `npm start` runs it (from the sources, through tsx).
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function waitForHealth(url: string, exited: Promise<unknown>) {
-  let done = false;
-  void exited.then(() => (done = true));
-  while (!done) {
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the server exited before it was healthy');
-}
+/** Polls the health route until it answers, or fails when the server exits first. */
+const waitForHealth = (url: string, exited: Promise<unknown>) =>
+  waitFor(async () => (await fetch(url)).ok, 'health', { exited, timeoutMs: 60_000 });
 
 const dirs: string[] = [];
 afterEach(() => {
