@@ -1,6 +1,5 @@
 // zod/mini: in the report form's JavaScript, which must stay within 150 KiB gzip (issue 8).
 import * as z from 'zod/mini';
-import { MAX_FILE_BYTES_DEFAULT, MAX_FILES_DEFAULT } from '../constants';
 import { SUBMISSION_STATUSES } from '../roles';
 
 /** Longest text a section takes: far beyond a weekly report, short of abuse. */
@@ -162,11 +161,6 @@ export const uploadLimitsSchema = z.object({
   maxFileBytes: z.int(),
 });
 export type UploadLimits = z.infer<typeof uploadLimitsSchema>;
-export const DEFAULT_UPLOAD_LIMITS: UploadLimits = {
-  maxFiles: MAX_FILES_DEFAULT,
-  maxFileBytes: MAX_FILE_BYTES_DEFAULT,
-};
-
 /** GET /api/appa/current: the author's week, its report if any, and the attachment limits. */
 export const currentReportSchema = z.object({
   weekStart: z.string(),

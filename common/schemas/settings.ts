@@ -99,7 +99,6 @@ export const settingsSchema = z.object({
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export const DEFAULT_SETTINGS: Settings = settingsSchema.parse({});
-export const SETTING_KEYS = Object.keys(settingsFields) as (keyof Settings)[];
 
 /** PUT /api/settings (ADMIN): any of the settings; an unknown key is refused. */
 export const updateSettingsSchema = z
