@@ -11,9 +11,11 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
+import { createReadCache, type ReadCache } from './lib/read-cache';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerLive } from './plugins/live';
+import { registerReadCache } from './plugins/read-cache';
 import { authRoutes } from './routes/auth';
 import { systemRoutes } from './routes/system';
 import { userRoutes } from './routes/users';
@@ -44,6 +46,8 @@ export interface AppOptions {
   storage?: FileStorage;
   /** Outgoing mail; defaults to SMTP_URL or the outbox folder. */
   mailer?: Mailer;
+  /** Answers kept between writes; its own when absent. */
+  readCache?: ReadCache;
   /** The built client to serve; defaults to dist/client when it exists. */
   clientDir?: string | null;
 }
@@ -64,7 +68,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const clock = options.clock ?? systemClock;
   const storage = options.storage ?? createStorage(config, clock);
   const mailer = options.mailer ?? createMailer(config);
-  const ctx: AppContext = { config, database, db: database.db, clock, storage, mailer };
+  const readCache = options.readCache ?? createReadCache({ clock });
+  const ctx: AppContext = { config, database, db: database.db, clock, storage, mailer, readCache };
   const secure = config.publicUrl?.startsWith('https://') ?? false;
 
   const app = Fastify({
@@ -106,6 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerAuth(app, ctx);
   await registerLive(app, ctx);
+  await registerReadCache(app, ctx);
 
   systemRoutes(app, ctx);
   authRoutes(app, ctx);

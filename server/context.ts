@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { Clock } from './lib/clock';
+import type { ReadCache } from './lib/read-cache';
 import type { Mailer } from './services/mail';
 import type { FileStorage } from './storage/types';
 
@@ -12,4 +13,6 @@ export interface AppContext {
   clock: Clock;
   storage: FileStorage;
   mailer: Mailer;
+  /** Answers kept between writes (lib/read-cache.ts). */
+  readCache: ReadCache;
 }

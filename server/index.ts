@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { JOBS, startScheduler } from './jobs';
 import { systemClock } from './lib/clock';
+import { createReadCache } from './lib/read-cache';
 import { bootstrapDatabase } from './services/bootstrap';
 import { createMailer } from './services/mail';
 import { createStorage } from './storage';
@@ -22,11 +23,13 @@ async function main() {
   const database = await openDatabase(config);
   const storage = createStorage(config);
   const mailer = createMailer(config);
+  const readCache = createReadCache({ clock: systemClock });
   const app = await buildApp({
     config,
     database,
     storage,
     mailer,
+    readCache,
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
@@ -35,7 +38,7 @@ async function main() {
   await bootstrapDatabase(database.db, config, app.log);
 
   // Automatic reminders and housekeeping, inside this process (see server/jobs).
-  const ctx = { config, database, db: database.db, clock: systemClock, storage, mailer };
+  const ctx = { config, database, db: database.db, clock: systemClock, storage, mailer, readCache };
   const scheduler = startScheduler(ctx, app.log, JOBS);
 
   let closing = false;

@@ -93,7 +93,8 @@ async function signIn(origin: string, username: string): Promise<string> {
 }
 
 async function measure(origin: string, endpoint: Endpoint): Promise<Row> {
-  const headers: Record<string, string> = { origin };
+  // As a browser asks: every browser accepts compressed answers.
+  const headers: Record<string, string> = { origin, 'accept-encoding': 'gzip, deflate, br' };
   if (endpoint.token) headers.authorization = `Bearer ${endpoint.token}`;
   if (endpoint.body || endpoint.nextBody) headers['content-type'] = 'application/json';
   const { nextBody } = endpoint;

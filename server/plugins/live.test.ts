@@ -1,19 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { authHeader, buildTestApp, buildUser, TEST_ORIGIN, type TestApp } from '../test/helper';
+import type { buildApp } from '../app';
+import {
+  authHeader,
+  buildSecondInstance,
+  buildTestApp,
+  buildUser,
+  TEST_ORIGIN,
+  type TestApp,
+} from '../test/helper';
 
 let t: TestApp;
 let second: Awaited<ReturnType<typeof buildApp>>;
 let secondUrl: string;
 beforeAll(async () => {
   t = await buildTestApp();
-  // A second instance of the server on the same database, as behind a load balancer.
-  second = await buildApp({
-    config: t.ctx.config,
-    database: t.ctx.database,
-    clock: t.ctx.clock,
-    clientDir: null,
-  });
+  second = await buildSecondInstance(t);
   secondUrl = await second.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {

@@ -11,6 +11,7 @@ import type { AppContext } from '../context';
 import { openPglite, openPostgres, type Database } from '../db/client';
 import { users, type UserRow } from '../db/schema';
 import { eq } from 'drizzle-orm';
+import { createReadCache } from '../lib/read-cache';
 import { createMailer } from '../services/mail';
 import { createUser } from '../services/users';
 import { createStorage } from '../storage';
@@ -66,15 +67,25 @@ export async function buildTestApp(
   };
   const storage = options.storage ?? createStorage(config, clock.now);
   const mailer = createMailer(config);
+  const readCache = createReadCache({ clock: clock.now });
   const app = await buildApp({
     config,
     database,
     clock: clock.now,
     storage,
     mailer,
+    readCache,
     clientDir: null,
   });
-  const ctx: AppContext = { config, database, db: database.db, clock: clock.now, storage, mailer };
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    clock: clock.now,
+    storage,
+    mailer,
+    readCache,
+  };
   return {
     app,
     ctx,
@@ -90,6 +101,16 @@ export async function buildTestApp(
 }
 
 export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
+
+/** A second instance of the server on the same database (its own cache), as behind a load balancer. */
+export function buildSecondInstance(t: Pick<TestApp, 'ctx'>) {
+  return buildApp({
+    config: t.ctx.config,
+    database: t.ctx.database,
+    clock: t.ctx.clock,
+    clientDir: null,
+  });
+}
 
 let counter = 0;
 

@@ -13,6 +13,7 @@ import {
 import { PANEL_MSG, weekQuerySchema, type PanelSubmission } from '../../../common/schemas/panel';
 import type { AppContext } from '../../context';
 import { parse } from '../../lib/errors';
+import { sendCached } from '../../lib/read-cache';
 import { requireAuth } from '../../plugins/auth';
 import {
   authorizePeerList,
@@ -33,19 +34,29 @@ const shareParams = z.object({ shareId: z.uuid(DASHBOARD_MSG.shareNotFound) });
  * (spec 2 §2–§3, issue 6). GET /api/appa itself, scoped by role, stays with the panel's routes.
  */
 export function dashboardRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/dashboard/hierarchy', async (request): Promise<HierarchyResponse> => {
+  // Both kept between writes (lib/read-cache.ts), per viewer: they hold the viewer's own place.
+  app.get('/api/dashboard/hierarchy', async (request, reply) => {
     const { user } = requireAuth(request);
     const area = await authorizeDashboard(ctx, user);
     const { weekStart } = parse(weekQuerySchema, request.query);
-    return hierarchy(ctx, user, area, weekStart);
+    const answer = await ctx.readCache.get(
+      `hierarchy:${user.id}:${weekStart ?? 'current'}`,
+      async () =>
+        JSON.stringify((await hierarchy(ctx, user, area, weekStart)) satisfies HierarchyResponse),
+    );
+    return sendCached(request, reply, answer);
   });
 
-  app.get('/api/dashboard/trends', async (request): Promise<TrendsResponse> => {
+  app.get('/api/dashboard/trends', async (request, reply) => {
     const { user } = requireAuth(request);
     const area = await authorizeDashboard(ctx, user);
     const input = parse(trendsQuerySchema, request.query);
     if (input.userId) await authorizePersonRead(ctx, user, input.userId);
-    return trends(ctx, user, area, input);
+    const answer = await ctx.readCache.get(
+      `trends:${user.id}:${input.weeks}:${input.userId ?? ''}`,
+      async () => JSON.stringify((await trends(ctx, user, area, input)) satisfies TrendsResponse),
+    );
+    return sendCached(request, reply, answer);
   });
 
   app.get('/api/appa/history', async (request): Promise<PanelSubmission[]> => {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { PANEL_MSG } from '../../../common/schemas/panel';
 import {
@@ -10,6 +10,7 @@ import {
 } from '../../../common/schemas/reports';
 import type { AppContext } from '../../context';
 import { notFound, parse } from '../../lib/errors';
+import { sendCached } from '../../lib/read-cache';
 import { requireAuth } from '../../plugins/auth';
 import { authorizeOrganisationReports, authorizeReportDownload } from '../../policies/exports';
 import {
@@ -39,12 +40,17 @@ const CONTENT_TYPES: Record<ReportFormat, string> = {
 };
 
 /** Every export leaves as a download the browser never renders. */
+function downloadHeaders(fileName: string, contentType: string): Record<string, string> {
+  return {
+    'content-type': contentType,
+    'content-disposition': attachmentDisposition(fileName),
+    'x-content-type-options': 'nosniff',
+    'cache-control': 'private, no-store',
+  };
+}
+
 function asAttachment(reply: FastifyReply, fileName: string, contentType: string) {
-  return reply
-    .header('content-type', contentType)
-    .header('content-disposition', attachmentDisposition(fileName))
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, no-store');
+  return reply.headers(downloadHeaders(fileName, contentType));
 }
 
 /**
@@ -77,19 +83,39 @@ export function exportRoutes(app: FastifyInstance, ctx: AppContext) {
     return asAttachment(reply, zipFileName(bundles), 'application/zip').send(stream);
   });
 
-  const send = (reply: FastifyReply, report: GeneratedReport) =>
-    asAttachment(reply, report.fileName, CONTENT_TYPES[report.format]).send(report.body);
+  /**
+   * The organisation's reports are the same for everyone who may download them: kept between
+   * writes (lib/read-cache.ts) under the report's kind and its checked parameters.
+   */
+  const send = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    kind: string,
+    query: object,
+    generate: () => Promise<GeneratedReport>,
+  ) => {
+    const answer = await ctx.readCache.get(`report:${kind}:${JSON.stringify(query)}`, async () => {
+      const report = await generate();
+      return {
+        body: report.body,
+        headers: downloadHeaders(report.fileName, CONTENT_TYPES[report.format]),
+      };
+    });
+    return sendCached(request, reply, answer);
+  };
 
   app.get('/api/reports/weekly', async (request, reply) => {
     const { user } = requireAuth(request);
     await authorizeOrganisationReports(ctx, user);
-    return send(reply, await weeklyReport(ctx, parse(weeklyReportQuerySchema, request.query)));
+    const query = parse(weeklyReportQuerySchema, request.query);
+    return send(request, reply, 'weekly', query, () => weeklyReport(ctx, query));
   });
 
   app.get('/api/reports/monthly', async (request, reply) => {
     const { user } = requireAuth(request);
     await authorizeOrganisationReports(ctx, user);
-    return send(reply, await monthlyReport(ctx, parse(monthlyReportQuerySchema, request.query)));
+    const query = parse(monthlyReportQuerySchema, request.query);
+    return send(request, reply, 'monthly', query, () => monthlyReport(ctx, query));
   });
 
   const ranged = {
@@ -102,7 +128,8 @@ export function exportRoutes(app: FastifyInstance, ctx: AppContext) {
     app.get(`/api/reports/${kind}`, async (request, reply) => {
       const { user } = requireAuth(request);
       await authorizeOrganisationReports(ctx, user);
-      return send(reply, await generate(ctx, parse(rangeReportQuerySchema, request.query)));
+      const query = parse(rangeReportQuerySchema, request.query);
+      return send(request, reply, kind, query, () => generate(ctx, query));
     });
   }
 }

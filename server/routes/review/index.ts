@@ -14,6 +14,7 @@ import {
 import type { LeaderWeekResponse } from '../../../common/schemas/dashboard';
 import type { AppContext } from '../../context';
 import { parse } from '../../lib/errors';
+import { sendCached } from '../../lib/read-cache';
 import { requireAuth } from '../../plugins/auth';
 import { authorizeAdmin } from '../../policies';
 import { authorizeCommentEdit, authorizeListReports, authorizeReview } from '../../policies/review';
@@ -39,15 +40,25 @@ const commentParams = z.object({ commentId: z.uuid(PANEL_MSG.commentNotFound) })
 /** The panel's week (Resumen Semanal), marking as sent, the review and its comments. */
 export function reviewRoutes(app: FastifyInstance, ctx: AppContext) {
   // The week by the caller's role: the organisation, their area, or a leader's own and shared.
-  app.get('/api/appa', async (request): Promise<WeekResponse | LeaderWeekResponse> => {
+  // Kept between writes (lib/read-cache.ts): the panel asks every few seconds.
+  app.get('/api/appa', async (request, reply) => {
     const { user } = requireAuth(request);
     const { weekStart, view } = parse(weekQuerySchema, request.query);
     // Only the viewer's own report and what is shared with them: anyone signed in may ask.
-    if (view === 'own') return leaderWeek(ctx, user, weekStart);
-    const scope = await authorizeListReports(ctx, user);
-    if (scope === 'leader') return leaderWeek(ctx, user, weekStart);
-    const area = scope === 'area' ? areaOf(user) : null;
-    return listWeek(ctx, weekStart, area ? areaPeople(area) : undefined);
+    const scope = view === 'own' ? 'leader' : await authorizeListReports(ctx, user);
+    // Whose view it is: the organisation's is the same for everyone who may read it.
+    const viewer = scope === 'organisation' ? 'organisation' : `${scope}:${user.id}`;
+    const answer = await ctx.readCache.get(`week:${viewer}:${weekStart ?? 'current'}`, async () => {
+      if (scope === 'leader') {
+        return JSON.stringify(
+          (await leaderWeek(ctx, user, weekStart)) satisfies LeaderWeekResponse,
+        );
+      }
+      const area = scope === 'area' ? areaOf(user) : null;
+      const week = await listWeek(ctx, weekStart, area ? areaPeople(area) : undefined);
+      return JSON.stringify(week satisfies WeekResponse);
+    });
+    return sendCached(request, reply, answer);
   });
 
   // One report as the panel lists it, for whoever may read it or review it (the detail dialog).

@@ -42,6 +42,9 @@ async function author(
     .update(users)
     .set({ unidadOrganizacional: team, cargo: 'Analista' })
     .where(eq(users.id, user.id));
+  // Written behind the server's back: what the server answered before is forgotten, as after a
+  // write it makes itself.
+  t.ctx.readCache.invalidate();
   return user;
 }
 
@@ -56,6 +59,7 @@ const report = async (
     .values({ userId, weekStart, weekEnd: weekStart, status, avances: 'Avance del borrador' })
     .returning();
   if (!row) throw new Error('no report');
+  t.ctx.readCache.invalidate();
   for (let i = 0; i < files; i++) {
     await t.db.insert(appaFiles).values({
       submissionId: row.id,

@@ -1,0 +1,132 @@
+import crypto from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import negotiate from '@fastify/accept-negotiator';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import type { Clock } from './clock';
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+type Encoding = 'br' | 'gzip';
+const ENCODINGS: Encoding[] = ['br', 'gzip'];
+/** Below a packet or two, compressing costs more than it saves (as in app.ts). */
+const COMPRESS_FROM_BYTES = 1024;
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
+
+/** What a computation gives: JSON text, or bytes with the headers that describe them. */
+export type Answer = string | { body: string | Buffer; headers: Record<string, string> };
+
+/** An answer as it leaves: its bytes, a validator, and each compressed form once asked for. */
+export interface CachedBody {
+  body: Buffer;
+  headers: Record<string, string>;
+  /** Strong validator of the bytes: the same answer after a write keeps its ETag. */
+  etag: string;
+  encoded: Partial<Record<Encoding, Promise<Buffer>>>;
+}
+
+export interface ReadCache {
+  /**
+   * The answer for `key` as of the last write: computed once by the first caller, shared by those
+   * who ask while it is computed, kept until a write or until the window of `windowMs` ends.
+   */
+  get(key: string, compute: () => Promise<Answer>): Promise<CachedBody>;
+  /** Something was written: every answer computed before must be computed again. */
+  invalidate(): void;
+}
+
+export interface ReadCacheOptions {
+  clock: Clock;
+  /** Memory the kept answers may take, bytes (before compression). */
+  maxBytes?: number;
+  /**
+   * An answer is never older than this, even without a write this instance heard of: a share that
+   * expired, a week that began, a write of another instance whose signal was lost.
+   */
+  windowMs?: number;
+}
+
+/**
+ * What many people read and few change — the panel's week, the dashboards, the week's export —
+ * kept serialised (and compressed) between writes: at 5,000 people these answers take hundreds of
+ * milliseconds of the server's one thread to build, and the panel asks for them every few seconds.
+ *
+ * Correctness rests on the generation: every successful write bumps it after its transaction has
+ * committed (plugins/read-cache.ts), and it is part of the key, so an answer computed from a
+ * snapshot before a write is never served after it. Permissions are not in here: routes decide who
+ * may read before asking, and the key names whose view it is.
+ */
+export function createReadCache({
+  clock,
+  maxBytes = 64 * 1024 * 1024,
+  windowMs = 60_000,
+}: ReadCacheOptions): ReadCache {
+  let generation = 0;
+  const entries = new LRUCache<string, CachedBody, () => Promise<Answer>>({
+    maxSize: maxBytes,
+    sizeCalculation: (entry) => Math.max(1, entry.body.length),
+    // invalidate() clears the cache while answers are being computed: those still reach whoever
+    // is waiting for them (they were right when asked for), they are just not kept.
+    ignoreFetchAbort: true,
+    async fetchMethod(_key, _stale, { context }) {
+      const answer = await context();
+      const { body: raw, headers } =
+        typeof answer === 'string' ? { body: answer, headers: JSON_HEADERS } : answer;
+      const body = typeof raw === 'string' ? Buffer.from(raw) : raw;
+      const etag = `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
+      return { body, headers, etag, encoded: {} };
+    },
+  });
+
+  return {
+    async get(key, compute) {
+      // The window follows the server's clock (tests move it), not a timer.
+      const window = Math.floor(clock().getTime() / windowMs);
+      const entry = await entries.fetch(`${generation}:${window}:${key}`, { context: compute });
+      if (!entry) throw new Error(`read cache: no answer for ${key}`);
+      return entry;
+    },
+    invalidate() {
+      generation += 1;
+      // Computations under way finish under their old key, which nobody asks for any more.
+      entries.clear();
+    },
+  };
+}
+
+function encode(entry: CachedBody, encoding: Encoding): Promise<Buffer> {
+  entry.encoded[encoding] ??=
+    encoding === 'br'
+      ? brotli(entry.body, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length,
+          },
+        })
+      : gzip(entry.body);
+  return entry.encoded[encoding];
+}
+
+/**
+ * Sends a cached answer: 304 when the browser holds these bytes (its ETag), else the bytes
+ * compressed as the browser accepts. The browser revalidates every time, unless the answer's own
+ * headers say otherwise (downloads say `no-store`, and get no validator).
+ */
+export async function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedBody) {
+  reply.header('cache-control', 'private, no-cache').headers(entry.headers);
+  reply.header('vary', 'accept-encoding');
+  if (!String(reply.getHeader('cache-control')).includes('no-store')) {
+    reply.header('etag', entry.etag);
+    if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
+  }
+  const accepted = request.headers['accept-encoding'];
+  const encoding =
+    entry.body.length >= COMPRESS_FROM_BYTES && accepted
+      ? (negotiate(accepted, ENCODINGS) as Encoding | null)
+      : null;
+  if (!encoding) return reply.send(entry.body);
+  const bytes = await encode(entry, encoding);
+  return reply.header('content-encoding', encoding).send(bytes);
+}
