@@ -1,8 +1,8 @@
+import { searchUsers } from '@common/week-filters';
 import type { UserWithCount } from '@common/schemas/users';
 import { Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Input } from '@/components/ui/input';
-import { searchUsers } from '../lib/search-users';
 
 /**
  * 'Usuarios específicos': a searchable list of the active users, each with a checkbox. The list

@@ -1,3 +1,11 @@
+import {
+  filterByReview,
+  isReviewFilter,
+  REVIEW_FILTERS,
+  reviewableOf,
+  reviewCounts,
+  type ReviewFilter,
+} from '@common/week-filters';
 import type { PanelSubmission } from '@common/schemas/panel';
 import { weekLabel } from '@common/week';
 import { useId, useState } from 'react';
@@ -8,14 +16,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { useSignedInUser } from '@/lib/api/get-current-user';
 import { useWeek } from '../api/get-week';
 import { useSelectedWeek } from '@/hooks/use-selected-week';
-import {
-  filterByReview,
-  isReviewFilter,
-  REVIEW_FILTERS,
-  reviewableOf,
-  reviewCounts,
-  type ReviewFilter,
-} from '../lib/review';
 import { AppaDetailDialogBody, type DetailFocus } from './appa-detail-dialog';
 import { MyTasksCard } from './my-tasks-card';
 import { RetryAlert } from '@/components/retry-alert';

@@ -1,14 +1,14 @@
-import { Search } from 'lucide-react';
-import { useId } from 'react';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { NativeSelect } from '@/components/ui/native-select';
 import {
   ALL_TEAMS,
   isStatusFilter,
   STATUS_FILTERS,
   type SummaryFilters as Filters,
-} from '../lib/week-summary';
+} from '@common/week-filters';
+import { Search } from 'lucide-react';
+import { useId } from 'react';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
 
 /** Search (name or e-mail), status and team: the team options are the week's own teams. */
 export function SummaryFilters({

@@ -1,3 +1,10 @@
+import {
+  ALL_TEAMS,
+  filterPending,
+  filterSubmissions,
+  type SummaryFilters as Filters,
+  paginate,
+} from '@common/week-filters';
 import type { PanelSubmission, PendingAuthor } from '@common/schemas/panel';
 import { weekLabel } from '@common/week';
 import { FileSpreadsheet } from 'lucide-react';
@@ -12,15 +19,7 @@ import { downloadFile, toCsv } from '@/lib/download';
 import { cn } from '@/lib/utils';
 import { useWeek } from '../api/get-week';
 import { useSelectedWeek } from '@/hooks/use-selected-week';
-import {
-  ALL_TEAMS,
-  CSV_HEADERS,
-  filterPending,
-  filterSubmissions,
-  summaryCsvFileName,
-  summaryCsvRows,
-  type SummaryFilters as Filters,
-} from '../lib/week-summary';
+import { CSV_HEADERS, summaryCsvFileName, summaryCsvRows } from '../lib/week-summary';
 import { AppaDetailDialogBody, type DetailFocus } from './appa-detail-dialog';
 import { MarkSubmittedDialogBody } from './mark-submitted-dialog';
 import { PendingAuthorsCard } from './pending-authors-card';
@@ -32,7 +31,6 @@ import { SubmissionsTable, type SubmissionAction } from './submissions-table';
 import { SummaryFilters } from './summary-filters';
 import { SummaryTiles } from './summary-tiles';
 import { TablePager } from './table-pager';
-import { paginate } from '../lib/paginate';
 import { WeekSelect } from '@/components/week-select';
 
 type OpenDialog =

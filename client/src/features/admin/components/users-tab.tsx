@@ -1,3 +1,4 @@
+import { paginate, searchUsers } from '@common/week-filters';
 import type { User } from '@common/schemas/auth';
 import { Search, Upload, UserPlus } from 'lucide-react';
 import { useState } from 'react';
@@ -8,8 +9,6 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { RetryAlert } from '@/components/retry-alert';
 import { useUsersWithCounts } from '../api/get-users-with-counts';
-import { paginate } from '../lib/paginate';
-import { searchUsers } from '../lib/search-users';
 import { BulkUploadDialogBody } from './bulk-upload-dialog';
 import { CreateUserDialogBody } from './create-user-dialog';
 import { EditUserDialogBody } from './edit-user-dialog';

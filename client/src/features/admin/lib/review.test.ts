@@ -1,15 +1,6 @@
 import type { ReviewTask } from '@common/schemas/panel';
 import { describe, expect, it } from 'vitest';
-import {
-  filterByReview,
-  formatIsoDate,
-  initials,
-  isEdited,
-  isReviewFilter,
-  reviewableOf,
-  reviewCounts,
-  taskMoves,
-} from './review';
+import { formatIsoDate, initials, isEdited, taskMoves } from './review';
 
 describe('initials (spec 2 §9)', () => {
   it.each([
@@ -33,34 +24,6 @@ describe('isEdited', () => {
     expect(
       isEdited({ createdAt: '2026-11-18T10:00:00.000Z', updatedAt: '2026-11-18T10:00:05.000Z' }),
     ).toBe(true);
-  });
-});
-
-describe('review filter and counters', () => {
-  const week = [
-    { id: 'a', status: 'ENVIADO', reviewedAt: '2026-11-18T10:00:00Z' },
-    { id: 'b', status: 'ENVIADO', reviewedAt: null },
-    { id: 'c', status: 'ENVIADO', reviewedAt: null },
-    { id: 'd', status: 'BORRADOR', reviewedAt: null },
-  ] as const;
-
-  it('counts only the sent reports', () => {
-    expect(reviewCounts(reviewableOf(week))).toEqual({ total: 3, unreviewed: 2, reviewed: 1 });
-    expect(reviewCounts([])).toEqual({ total: 0, unreviewed: 0, reviewed: 0 });
-  });
-
-  it.each([
-    ['todos', ['a', 'b', 'c']],
-    ['sin-revisar', ['b', 'c']],
-    ['revisados', ['a']],
-  ] as const)('%s shows %j', (filter, ids) => {
-    expect(filterByReview(reviewableOf(week), filter).map((s) => s.id)).toEqual(ids);
-  });
-
-  it('recognises the filter values of the address', () => {
-    expect(isReviewFilter('revisados')).toBe(true);
-    expect(isReviewFilter('otro')).toBe(false);
-    expect(isReviewFilter(null)).toBe(false);
   });
 });
 

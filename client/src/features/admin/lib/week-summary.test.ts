@@ -1,14 +1,6 @@
 import type { PanelSubmission, PendingAuthor } from '@common/schemas/panel';
 import { describe, expect, it } from 'vitest';
-import {
-  CSV_HEADERS,
-  filterPending,
-  filterSubmissions,
-  kpiTrend,
-  summaryCsvFileName,
-  summaryCsvRows,
-  type SummaryFilters,
-} from './week-summary';
+import { CSV_HEADERS, kpiTrend, summaryCsvFileName, summaryCsvRows } from './week-summary';
 
 let n = 0;
 const uuid = () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
@@ -59,52 +51,7 @@ function report(
 
 const jose = author('José Pérez', 'jperez@example.com', 'Ventas');
 const ana = author('Ana Torres', 'ana@example.com', 'Marketing');
-const luis = author('Luis Gómez', 'luis@example.com', null);
-const sent = report(jose);
 const draft = report(ana, { status: 'BORRADOR', submittedAt: null });
-const noTeam = report(luis);
-const all = [sent, draft, noTeam];
-
-const filters = (over: Partial<SummaryFilters> = {}): SummaryFilters => ({
-  search: '',
-  status: 'todos',
-  team: '',
-  ...over,
-});
-
-describe('filterSubmissions', () => {
-  it('keeps everything without filters', () => {
-    expect(filterSubmissions(all, filters())).toEqual(all);
-  });
-
-  it('filters by status', () => {
-    expect(filterSubmissions(all, filters({ status: 'enviados' }))).toEqual([sent, noTeam]);
-    expect(filterSubmissions(all, filters({ status: 'borradores' }))).toEqual([draft]);
-  });
-
-  it('searches name or e-mail without accents or case', () => {
-    expect(filterSubmissions(all, filters({ search: 'JOSE' }))).toEqual([sent]);
-    expect(filterSubmissions(all, filters({ search: 'ana@' }))).toEqual([draft]);
-  });
-
-  it('filters by team, leaving out people without one', () => {
-    expect(filterSubmissions(all, filters({ team: 'Marketing' }))).toEqual([draft]);
-    expect(filterSubmissions(all, filters({ team: 'Ventas', status: 'borradores' }))).toEqual([]);
-  });
-});
-
-describe('filterPending', () => {
-  const pending: PendingAuthor[] = [
-    { ...author('Gómez Ñique', 'g@example.com', 'Ventas'), draft: false },
-    { ...author('Rosa Díaz', 'r@example.com', 'Logística'), draft: true },
-  ];
-
-  it('searches and filters by team', () => {
-    expect(filterPending(pending, { search: 'nique', team: '' })).toEqual([pending[0]]);
-    expect(filterPending(pending, { search: '', team: 'Logística' })).toEqual([pending[1]]);
-    expect(filterPending(pending, { search: 'rosa', team: 'Ventas' })).toEqual([]);
-  });
-});
 
 describe('kpiTrend', () => {
   it('is up when achieved reaches the goal, down below it', () => {

@@ -1,56 +1,5 @@
 import type { PanelSubmission, PendingAuthor } from '@common/schemas/panel';
 import { formatDateTime } from '@/lib/format';
-import { searchUsers } from './search-users';
-
-/** The status filter of Resumen Semanal; 'pendientes' swaps the submissions table for the pending one. */
-export const STATUS_FILTERS = [
-  { value: 'todos', label: 'Todos' },
-  { value: 'enviados', label: 'Enviados' },
-  { value: 'borradores', label: 'Borradores' },
-  { value: 'pendientes', label: 'Pendientes' },
-] as const;
-export type StatusFilter = (typeof STATUS_FILTERS)[number]['value'];
-
-export const isStatusFilter = (value: string): value is StatusFilter =>
-  STATUS_FILTERS.some((f) => f.value === value);
-
-/** Every team. */
-export const ALL_TEAMS = '';
-
-export type SummaryFilters = { search: string; status: StatusFilter; team: string };
-
-type Author = { fullName: string; email: string; unidadOrganizacional: string | null };
-
-const inTeam = (author: Author, team: string) =>
-  team === ALL_TEAMS || author.unidadOrganizacional === team;
-
-/** The week's reports the submissions table shows for the search, status and team. */
-export function filterSubmissions(
-  submissions: readonly PanelSubmission[],
-  { search, status, team }: SummaryFilters,
-): PanelSubmission[] {
-  const byStatus = submissions.filter(
-    (s) =>
-      status === 'todos' ||
-      (status === 'enviados' && s.status === 'ENVIADO') ||
-      (status === 'borradores' && s.status === 'BORRADOR'),
-  );
-  const found = new Set(
-    searchUsers(
-      byStatus.map((s) => s.user),
-      search,
-    ),
-  );
-  return byStatus.filter((s) => found.has(s.user) && inTeam(s.user, team));
-}
-
-/** The pending authors that match the search and the team (the status filter does not apply). */
-export function filterPending(
-  pending: readonly PendingAuthor[],
-  { search, team }: Pick<SummaryFilters, 'search' | 'team'>,
-): PendingAuthor[] {
-  return searchUsers(pending, search).filter((p) => inTeam(p, team));
-}
 
 /**
  * Spec 2 §4: up when achieved is at least the goal, otherwise down; no arrow unless both are
