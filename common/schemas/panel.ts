@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES, SUBMISSION_STATUSES, TASK_PRIORITIES, TASK_STATUSES } from '../roles';
 import { isMonday } from '../week';
+import { REVIEW_FILTERS, STATUS_FILTERS } from '../week-filters';
 
 type TaskStatusValue = (typeof TASK_STATUSES)[number];
 
@@ -43,6 +44,12 @@ export const PANEL_MSG = {
     `No se puede cambiar una tarea de ${TASK_STATUS_LABELS[from]} a ${TASK_STATUS_LABELS[to]}`,
   taskNotYours: 'Solo quien creó la tarea o su responsable puede cambiar su estado',
   isUpdateBoolean: 'isUpdate debe ser verdadero o falso',
+  invalidStatusFilter: 'El filtro de estado debe ser todos, enviados, borradores o pendientes',
+  invalidReviewFilter: 'El filtro de revisión debe ser todos, sin-revisar o revisados',
+  searchTooLong: 'La búsqueda no puede tener más de 200 caracteres',
+  teamTooLong: 'El equipo no puede tener más de 200 caracteres',
+  invalidPage: 'La página debe ser un número entero desde 1',
+  invalidPageSize: 'El tamaño de página debe ser un número entero entre 1 y 100',
 } as const;
 
 export const TASK_PRIORITY_LABELS: Record<(typeof TASK_PRIORITIES)[number], string> = {
@@ -161,6 +168,69 @@ export const weekQuerySchema = z.object({
   view: z.enum(['own'], { error: PANEL_MSG.invalidView }).optional(),
 });
 export type WeekQuery = z.infer<typeof weekQuerySchema>;
+
+/** Most rows one page of the week may hold. */
+export const WEEK_PAGE_SIZE_MAX = 100;
+/** How many pending people 'Usuarios sin APPA' names before 'Ver todos'. */
+export const PENDING_PREVIEW = 5;
+const SEARCH_MAX = 200;
+const statusFilterValues = STATUS_FILTERS.map((f) => f.value);
+const reviewFilterValues = REVIEW_FILTERS.map((f) => f.value);
+
+/**
+ * Query of GET /api/appa/week: one page of the week's reports (or of its pending people) as the
+ * filters of Resumen Semanal and Revisión de APPAs choose them (common/week-filters.ts).
+ */
+export const weekPageQuerySchema = z.object({
+  weekStart: weekStart.optional(),
+  status: z.enum(statusFilterValues, { error: PANEL_MSG.invalidStatusFilter }).default('todos'),
+  review: z.enum(reviewFilterValues, { error: PANEL_MSG.invalidReviewFilter }).default('todos'),
+  q: z
+    .string({ error: PANEL_MSG.searchTooLong })
+    .max(SEARCH_MAX, PANEL_MSG.searchTooLong)
+    .default(''),
+  /** An unidadOrganizacional; empty for every team. */
+  team: z
+    .string({ error: PANEL_MSG.teamTooLong })
+    .max(SEARCH_MAX, PANEL_MSG.teamTooLong)
+    .default(''),
+  page: z.coerce
+    .number({ error: PANEL_MSG.invalidPage })
+    .int(PANEL_MSG.invalidPage)
+    .min(1, PANEL_MSG.invalidPage)
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: PANEL_MSG.invalidPageSize })
+    .int(PANEL_MSG.invalidPageSize)
+    .min(1, PANEL_MSG.invalidPageSize)
+    .max(WEEK_PAGE_SIZE_MAX, PANEL_MSG.invalidPageSize)
+    .default(20),
+});
+export type WeekPageQuery = z.input<typeof weekPageQuerySchema>;
+export type WeekPageParams = z.output<typeof weekPageQuerySchema>;
+
+/** GET /api/appa/week: the week's tiles and one page of the rows its filters choose. */
+export const weekPageSchema = weekResponseSchema.extend({
+  /** The filtered page: reports, or nobody when the status filter is 'pendientes'. */
+  submissions: z.array(panelSubmissionSchema),
+  /** The filtered page of pending people when the status filter is 'pendientes', else empty. */
+  pending: z.array(pendingAuthorSchema),
+  /** The first PENDING_PREVIEW pending people, whatever the filters ('Usuarios sin APPA'). */
+  pendingPreview: z.array(pendingAuthorSchema),
+  /** The week's sent reports, reviewed or not, whatever the filters (Revisión de APPAs). */
+  review: z.object({
+    total: z.number().int(),
+    unreviewed: z.number().int(),
+    reviewed: z.number().int(),
+  }),
+  /** Rows matching the filters, on every page. */
+  total: z.number().int(),
+  /** The page sent (a page past the end gives the last one). */
+  page: z.number().int(),
+  pageCount: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type WeekPage = z.infer<typeof weekPageSchema>;
 
 /** POST /api/appa/mark-submitted (ADMIN). */
 export const markSubmittedSchema = z.object({

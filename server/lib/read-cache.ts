@@ -27,12 +27,24 @@ export interface CachedBody {
   encoded: Partial<Record<Encoding, Promise<Buffer>>>;
 }
 
+/** A value kept for the server's own use, with an estimate of its memory. */
+interface KeptValue {
+  value: unknown;
+  bytes: number;
+}
+type Stored = CachedBody | KeptValue;
+
 export interface ReadCache {
   /**
    * The answer for `key` as of the last write: computed once by the first caller, shared by those
    * who ask while it is computed, kept until a write or until the window of `windowMs` ends.
    */
   get(key: string, compute: () => Promise<Answer>): Promise<CachedBody>;
+  /**
+   * The same for a value the server goes on working with (the week a page is cut from);
+   * `bytes` estimates its memory.
+   */
+  value<T>(key: string, compute: () => Promise<T>, bytes: (value: T) => number): Promise<T>;
   /** Something was written: every answer computed before must be computed again. */
   invalidate(): void;
 }
@@ -64,29 +76,43 @@ export function createReadCache({
   windowMs = 60_000,
 }: ReadCacheOptions): ReadCache {
   let generation = 0;
-  const entries = new LRUCache<string, CachedBody, () => Promise<Answer>>({
+  const entries = new LRUCache<string, Stored, () => Promise<Stored>>({
     maxSize: maxBytes,
-    sizeCalculation: (entry) => Math.max(1, entry.body.length),
+    sizeCalculation: (entry) => Math.max(1, 'body' in entry ? entry.body.length : entry.bytes),
     // invalidate() clears the cache while answers are being computed: those still reach whoever
     // is waiting for them (they were right when asked for), they are just not kept.
     ignoreFetchAbort: true,
-    async fetchMethod(_key, _stale, { context }) {
-      const answer = await context();
-      const { body: raw, headers } =
-        typeof answer === 'string' ? { body: answer, headers: JSON_HEADERS } : answer;
-      const body = typeof raw === 'string' ? Buffer.from(raw) : raw;
-      const etag = `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
-      return { body, headers, etag, encoded: {} };
-    },
+    fetchMethod: (_key, _stale, { context }) => context(),
   });
+
+  const fetch = async (key: string, compute: () => Promise<Stored>) => {
+    // The window follows the server's clock (tests move it), not a timer.
+    const window = Math.floor(clock().getTime() / windowMs);
+    const entry = await entries.fetch(`${generation}:${window}:${key}`, { context: compute });
+    if (!entry) throw new Error(`read cache: nothing for ${key}`);
+    return entry;
+  };
 
   return {
     async get(key, compute) {
-      // The window follows the server's clock (tests move it), not a timer.
-      const window = Math.floor(clock().getTime() / windowMs);
-      const entry = await entries.fetch(`${generation}:${window}:${key}`, { context: compute });
-      if (!entry) throw new Error(`read cache: no answer for ${key}`);
+      const entry = await fetch(`body:${key}`, async () => {
+        const answer = await compute();
+        const { body: raw, headers } =
+          typeof answer === 'string' ? { body: answer, headers: JSON_HEADERS } : answer;
+        const body = typeof raw === 'string' ? Buffer.from(raw) : raw;
+        const etag = `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
+        return { body, headers, etag, encoded: {} };
+      });
+      if (!('body' in entry)) throw new Error(`read cache: ${key} is not an answer`);
       return entry;
+    },
+    async value<T>(key: string, compute: () => Promise<T>, bytes: (value: T) => number) {
+      const entry = await fetch(`value:${key}`, async () => {
+        const value = await compute();
+        return { value, bytes: bytes(value) };
+      });
+      if ('body' in entry) throw new Error(`read cache: ${key} is not a value`);
+      return entry.value as T;
     },
     invalidate() {
       generation += 1;

@@ -9,8 +9,19 @@ import {
   type PanelSubmission,
   type PendingAuthor,
   type SubmissionMessage,
+  type WeekPage,
+  type WeekPageParams,
   type WeekResponse,
+  PENDING_PREVIEW,
 } from '../../common/schemas/panel';
+import {
+  filterByReview,
+  filterPending,
+  filterSubmissions,
+  paginate,
+  reviewableOf,
+  reviewCounts,
+} from '../../common/week-filters';
 import { weekFromStart, weekOf } from '../../common/week';
 import type { AppContext } from '../context';
 import { compareSpanish } from '../lib/collate';
@@ -125,6 +136,12 @@ export async function listWeek(
     .where(and(eq(users.status, 'ACTIVO'), inArray(users.role, [...REPORTING_ROLES]), authors))
     .orderBy(asc(users.fullName), asc(users.id));
 
+  // Spanish order (Á with A): the database's collation may put 'Ángela' after 'Zoe'.
+  const byName = (a: { fullName: string; id: string }, b: { fullName: string; id: string }) =>
+    compareSpanish(a.fullName, b.fullName) || (a.id < b.id ? -1 : 1);
+  submissions.sort((a, b) => byName(a.user, b.user));
+  expected.sort(byName);
+
   const pending: PendingAuthor[] = expected
     .filter((u) => u.reportStatus !== 'ENVIADO')
     .map((u) => ({ ...presentAuthor(u), draft: u.reportStatus === 'BORRADOR' }));
@@ -146,6 +163,39 @@ export async function listWeek(
     },
   };
 }
+
+/**
+ * GET /api/appa/week: one page of `week` as its filters choose (common/week-filters.ts, the rules
+ * the browser used when it filtered the whole week itself), with the tiles and the counters that
+ * do not depend on the filters.
+ */
+export function pageOfWeek(week: WeekResponse, query: WeekPageParams): WeekPage {
+  const filters = { search: query.q, status: query.status, team: query.team };
+  const pendingView = query.status === 'pendientes';
+  const rows = pendingView
+    ? filterPending(week.pending, filters)
+    : filterByReview(filterSubmissions(week.submissions, filters), query.review);
+  const {
+    rows: shown,
+    page,
+    pageCount,
+  } = paginate<PanelSubmission | PendingAuthor>(rows, query.page, query.pageSize);
+  return {
+    ...week,
+    submissions: pendingView ? [] : (shown as PanelSubmission[]),
+    pending: pendingView ? (shown as PendingAuthor[]) : [],
+    pendingPreview: week.pending.slice(0, PENDING_PREVIEW),
+    review: reviewCounts(reviewableOf(week.submissions)),
+    total: rows.length,
+    page,
+    pageCount,
+    pageSize: query.pageSize,
+  };
+}
+
+/** What a week takes in memory, roughly, as the read cache counts it. */
+export const weekBytes = (week: WeekResponse) =>
+  week.submissions.length * 1000 + week.pending.length * 300;
 
 /**
  * An administrator records that the author sent the week (spec 2 §4): the draft, if any, keeps

@@ -5,23 +5,33 @@ import {
   markSubmittedSchema,
   PANEL_MSG,
   reviewSchema,
+  weekPageQuerySchema,
   weekQuerySchema,
   type PanelSubmission,
+  type WeekPage,
   type ReviewComment,
   type SubmissionMessage,
   type WeekResponse,
 } from '../../../common/schemas/panel';
 import type { LeaderWeekResponse } from '../../../common/schemas/dashboard';
 import type { AppContext } from '../../context';
+import type { UserRow } from '../../db/schema';
 import { parse } from '../../lib/errors';
 import { sendCached } from '../../lib/read-cache';
 import { requireAuth } from '../../plugins/auth';
 import { authorizeAdmin } from '../../policies';
-import { authorizeCommentEdit, authorizeListReports, authorizeReview } from '../../policies/review';
+import {
+  authorizeCommentEdit,
+  authorizeListReports,
+  authorizeReview,
+  type WeekListScope,
+} from '../../policies/review';
 import { areaOf, areaPeople } from '../../policies/visibility';
 import {
   listWeek,
   loadPanelSubmission,
+  pageOfWeek,
+  weekBytes,
   loadReportRef,
   markSubmitted,
   reviewReport,
@@ -40,24 +50,50 @@ const commentParams = z.object({ commentId: z.uuid(PANEL_MSG.commentNotFound) })
 /** The panel's week (Resumen Semanal), marking as sent, the review and its comments. */
 export function reviewRoutes(app: FastifyInstance, ctx: AppContext) {
   // The week by the caller's role: the organisation, their area, or a leader's own and shared.
+  /** Whose view it is: the organisation's is the same for everyone who may read it. */
+  const viewerKey = (user: { id: string }, scope: WeekListScope) =>
+    scope === 'organisation' ? scope : `${scope}:${user.id}`;
+
+  /** The week of the viewer's organisation or area, kept between writes for its pages too. */
+  const areaWeek = (user: UserRow, scope: WeekListScope, weekStart: string | undefined) =>
+    ctx.readCache.value(
+      `week:${viewerKey(user, scope)}:${weekStart ?? 'current'}`,
+      async (): Promise<WeekResponse> => {
+        const area = scope === 'organisation' ? null : areaOf(user);
+        return listWeek(ctx, weekStart, area ? areaPeople(area) : undefined);
+      },
+      weekBytes,
+    );
+
   // Kept between writes (lib/read-cache.ts): the panel asks every few seconds.
   app.get('/api/appa', async (request, reply) => {
     const { user } = requireAuth(request);
     const { weekStart, view } = parse(weekQuerySchema, request.query);
     // Only the viewer's own report and what is shared with them: anyone signed in may ask.
     const scope = view === 'own' ? 'leader' : await authorizeListReports(ctx, user);
-    // Whose view it is: the organisation's is the same for everyone who may read it.
-    const viewer = scope === 'organisation' ? 'organisation' : `${scope}:${user.id}`;
-    const answer = await ctx.readCache.get(`week:${viewer}:${weekStart ?? 'current'}`, async () => {
-      if (scope === 'leader') {
-        return JSON.stringify(
-          (await leaderWeek(ctx, user, weekStart)) satisfies LeaderWeekResponse,
-        );
-      }
-      const area = scope === 'area' ? areaOf(user) : null;
-      const week = await listWeek(ctx, weekStart, area ? areaPeople(area) : undefined);
-      return JSON.stringify(week satisfies WeekResponse);
-    });
+    const answer = await ctx.readCache.get(
+      `week:${viewerKey(user, scope)}:${weekStart ?? 'current'}`,
+      async () =>
+        scope === 'leader'
+          ? JSON.stringify((await leaderWeek(ctx, user, weekStart)) satisfies LeaderWeekResponse)
+          : JSON.stringify(await areaWeek(user, scope, weekStart)),
+    );
+    return sendCached(request, reply, answer);
+  });
+
+  // One page of the same week, filtered (Resumen Semanal, Revisión de APPAs): a leader's area is
+  // the people below them.
+  app.get('/api/appa/week', async (request, reply) => {
+    const { user } = requireAuth(request);
+    const query = parse(weekPageQuerySchema, request.query);
+    const scope = await authorizeListReports(ctx, user);
+    const answer = await ctx.readCache.get(
+      `week-page:${viewerKey(user, scope)}:${JSON.stringify(query)}`,
+      async () => {
+        const week = await areaWeek(user, scope, query.weekStart);
+        return JSON.stringify(pageOfWeek(week, query) satisfies WeekPage);
+      },
+    );
     return sendCached(request, reply, answer);
   });
 
