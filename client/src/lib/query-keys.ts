@@ -44,6 +44,8 @@ export const panelKeys = {
   all: ['panel'] as const,
   /** GET /api/appa?weekStart=: the week of the administrator panel. */
   week: (weekStart: string) => [...panelKeys.all, 'week', weekStart] as const,
+  /** GET /api/appa/week?…: one filtered page of the week (Resumen Semanal, Revisión de APPAs). */
+  weekPage: (query: object) => [...panelKeys.all, 'week-page', query] as const,
   /** GET /api/files/submission/{id}: one report's attachments. */
   files: (submissionId: string) => [...panelKeys.all, 'files', submissionId] as const,
   /** GET /api/appa/{id}: one report, as the detail dialog keeps it current. */

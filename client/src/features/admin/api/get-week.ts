@@ -1,5 +1,11 @@
-import { weekResponseSchema, type WeekResponse } from '@common/schemas/panel';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  weekPageSchema,
+  weekResponseSchema,
+  type WeekPage,
+  type WeekPageQuery,
+  type WeekResponse,
+} from '@common/schemas/panel';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useLiveUpdates } from '@/lib/live-updates';
 import { panelKeys } from '@/lib/query-keys';
@@ -26,4 +32,30 @@ export const weekQueryOptions = (weekStart: string, live = false) =>
 export function useWeek(weekStart: string) {
   const live = useLiveUpdates();
   return useQuery(weekQueryOptions(weekStart, live));
+}
+
+/** GET /api/appa/week: one filtered page of the week; empty and default filters are left out. */
+export function getWeekPage(query: WeekPageQuery): Promise<WeekPage> {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(name, String(value));
+  }
+  return api.get(`/api/appa/week?${params.toString()}`, weekPageSchema);
+}
+
+/** As the whole week: polled unless live; the previous page stays on screen while the next loads. */
+export const weekPageQueryOptions = (query: WeekPageQuery, live = false) =>
+  queryOptions({
+    queryKey: panelKeys.weekPage(query),
+    queryFn: () => getWeekPage(query),
+    staleTime: 0,
+    refetchInterval: live ? false : POLL_MS,
+    refetchOnWindowFocus: true,
+    refetchOnMount: 'always',
+    placeholderData: keepPreviousData,
+  });
+
+export function useWeekPage(query: WeekPageQuery) {
+  const live = useLiveUpdates();
+  return useQuery(weekPageQueryOptions(query, live));
 }
