@@ -51,10 +51,10 @@ const inTeam = (author: Author, team: string) =>
   team === ALL_TEAMS || author.unidadOrganizacional === team;
 
 /** The week's reports the submissions table shows for the search, status and team. */
-export function filterSubmissions(
-  submissions: readonly PanelSubmission[],
+export function filterSubmissions<T extends Pick<PanelSubmission, 'status' | 'user'>>(
+  submissions: readonly T[],
   { search, status, team }: SummaryFilters,
-): PanelSubmission[] {
+): T[] {
   const byStatus = submissions.filter(
     (s) =>
       status === 'todos' ||

@@ -6,6 +6,7 @@ import {
   OPEN_TASK_STATUSES,
   PANEL_MSG,
   type MarkSubmittedInput,
+  type PanelAuthor,
   type PanelSubmission,
   type PendingAuthor,
   type SubmissionMessage,
@@ -126,36 +127,15 @@ export async function listWeek(
     ctx,
     and(eq(appaSubmissions.weekStart, week.weekStart), authors),
   );
-  const expected = await ctx.db
-    .select({ ...authorColumns, reportStatus: appaSubmissions.status })
-    .from(users)
-    .leftJoin(
-      appaSubmissions,
-      and(eq(appaSubmissions.userId, users.id), eq(appaSubmissions.weekStart, week.weekStart)),
-    )
-    .where(and(eq(users.status, 'ACTIVO'), inArray(users.role, [...REPORTING_ROLES]), authors))
-    .orderBy(asc(users.fullName), asc(users.id));
-
-  // Spanish order (Á with A): the database's collation may put 'Ángela' after 'Zoe'.
-  const byName = (a: { fullName: string; id: string }, b: { fullName: string; id: string }) =>
-    compareSpanish(a.fullName, b.fullName) || (a.id < b.id ? -1 : 1);
   submissions.sort((a, b) => byName(a.user, b.user));
-  expected.sort(byName);
-
-  const pending: PendingAuthor[] = expected
-    .filter((u) => u.reportStatus !== 'ENVIADO')
-    .map((u) => ({ ...presentAuthor(u), draft: u.reportStatus === 'BORRADOR' }));
-  const teams = [
-    ...new Set(expected.flatMap((u) => (u.unidadOrganizacional ? [u.unidadOrganizacional] : []))),
-  ].sort(compareSpanish);
-
+  const { pending, teams, expected } = await pendingOf(ctx, week.weekStart, authors);
   return {
     ...week,
     submissions,
     pending,
     teams,
     counts: {
-      expected: expected.length,
+      expected,
       sent: submissions.filter((s) => s.status === 'ENVIADO').length,
       drafts: submissions.filter((s) => s.status === 'BORRADOR').length,
       pending: pending.length,
@@ -164,28 +144,127 @@ export async function listWeek(
   };
 }
 
+/** Spanish order (Á with A): the database's collation may put 'Ángela' after 'Zoe'. */
+const byName = (a: { fullName: string; id: string }, b: { fullName: string; id: string }) =>
+  compareSpanish(a.fullName, b.fullName) || (a.id < b.id ? -1 : 1);
+
 /**
- * GET /api/appa/week: one page of `week` as its filters choose (common/week-filters.ts, the rules
- * the browser used when it filtered the whole week itself), with the tiles and the counters that
- * do not depend on the filters.
+ * The week's expected authors (active users whose role reports, DESIGN.md "Who reports"): how
+ * many, those without a sent report, and their teams.
  */
-export function pageOfWeek(week: WeekResponse, query: WeekPageParams): WeekPage {
+async function pendingOf(ctx: AppContext, weekStart: string, authors: SQL | undefined) {
+  const expected = await ctx.db
+    .select({ ...authorColumns, reportStatus: appaSubmissions.status })
+    .from(users)
+    .leftJoin(
+      appaSubmissions,
+      and(eq(appaSubmissions.userId, users.id), eq(appaSubmissions.weekStart, weekStart)),
+    )
+    .where(and(eq(users.status, 'ACTIVO'), inArray(users.role, [...REPORTING_ROLES]), authors));
+  expected.sort(byName);
+  const pending: PendingAuthor[] = expected
+    .filter((u) => u.reportStatus !== 'ENVIADO')
+    .map((u) => ({ ...presentAuthor(u), draft: u.reportStatus === 'BORRADOR' }));
+  const teams = [
+    ...new Set(expected.flatMap((u) => (u.unidadOrganizacional ? [u.unidadOrganizacional] : []))),
+  ].sort(compareSpanish);
+  return { pending, teams, expected: expected.length };
+}
+
+/** What the week's filters, tiles and counters need of a report: no texts, no counts. */
+export interface IndexedReport {
+  id: string;
+  status: PanelSubmission['status'];
+  reviewedAt: string | null;
+  user: PanelAuthor;
+}
+
+/**
+ * The week as its pages are cut from it: every report's status and author (not its texts, which
+ * are most of the bytes), the pending people, the teams and the tiles.
+ */
+export type WeekIndex = Omit<WeekResponse, 'submissions'> & { reports: IndexedReport[] };
+
+export async function weekIndex(
+  ctx: AppContext,
+  weekStart: string | undefined,
+  authors?: SQL,
+): Promise<WeekIndex> {
+  const week = weekFromStart(weekStart ?? (await organisationWeekStart(ctx)));
+  const inWeek = and(eq(appaSubmissions.weekStart, week.weekStart), authors);
+  const rows = await ctx.db
+    .select({
+      id: appaSubmissions.id,
+      status: appaSubmissions.status,
+      reviewedAt: appaSubmissions.reviewedAt,
+      author: authorColumns,
+    })
+    .from(appaSubmissions)
+    .innerJoin(users, eq(users.id, appaSubmissions.userId))
+    .where(inWeek);
+  const [files] = await ctx.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(appaFiles)
+    .innerJoin(appaSubmissions, eq(appaSubmissions.id, appaFiles.submissionId))
+    .innerJoin(users, eq(users.id, appaSubmissions.userId))
+    .where(inWeek);
+  const reports: IndexedReport[] = rows
+    .map((r) => ({
+      id: r.id,
+      status: r.status,
+      reviewedAt: r.reviewedAt?.toISOString() ?? null,
+      user: presentAuthor(r.author),
+    }))
+    .sort((a, b) => byName(a.user, b.user));
+  const { pending, teams, expected } = await pendingOf(ctx, week.weekStart, authors);
+  return {
+    ...week,
+    reports,
+    pending,
+    teams,
+    counts: {
+      expected,
+      sent: reports.filter((s) => s.status === 'ENVIADO').length,
+      drafts: reports.filter((s) => s.status === 'BORRADOR').length,
+      pending: pending.length,
+      files: files?.count ?? 0,
+    },
+  };
+}
+
+/**
+ * GET /api/appa/week: one page of the week as its filters choose (common/week-filters.ts, the
+ * rules the browser used when it filtered the whole week itself), with the tiles and the counters
+ * that do not depend on the filters. Only the page's reports are loaded whole.
+ */
+export async function pageOfWeek(
+  ctx: AppContext,
+  index: WeekIndex,
+  query: WeekPageParams,
+): Promise<WeekPage> {
   const filters = { search: query.q, status: query.status, team: query.team };
   const pendingView = query.status === 'pendientes';
   const rows = pendingView
-    ? filterPending(week.pending, filters)
-    : filterByReview(filterSubmissions(week.submissions, filters), query.review);
+    ? filterPending(index.pending, filters)
+    : filterByReview(filterSubmissions(index.reports, filters), query.review);
   const {
     rows: shown,
     page,
     pageCount,
-  } = paginate<PanelSubmission | PendingAuthor>(rows, query.page, query.pageSize);
+  } = paginate<IndexedReport | PendingAuthor>(rows, query.page, query.pageSize);
+  const ids = pendingView ? [] : shown.map((r) => r.id);
+  const loaded = ids.length
+    ? await loadPanelSubmissions(ctx, inArray(appaSubmissions.id, ids))
+    : [];
+  const byId = new Map(loaded.map((s) => [s.id, s]));
+  const { reports: _reports, ...week } = index;
   return {
     ...week,
-    submissions: pendingView ? [] : (shown as PanelSubmission[]),
+    // In the index's order; a report deleted since the index was built drops out.
+    submissions: ids.flatMap((id) => byId.get(id) ?? []),
     pending: pendingView ? (shown as PendingAuthor[]) : [],
-    pendingPreview: week.pending.slice(0, PENDING_PREVIEW),
-    review: reviewCounts(reviewableOf(week.submissions)),
+    pendingPreview: index.pending.slice(0, PENDING_PREVIEW),
+    review: reviewCounts(reviewableOf(index.reports)),
     total: rows.length,
     page,
     pageCount,
@@ -193,9 +272,9 @@ export function pageOfWeek(week: WeekResponse, query: WeekPageParams): WeekPage 
   };
 }
 
-/** What a week takes in memory, roughly, as the read cache counts it. */
-export const weekBytes = (week: WeekResponse) =>
-  week.submissions.length * 1000 + week.pending.length * 300;
+/** What a week's index takes in memory, roughly, as the read cache counts it. */
+export const weekIndexBytes = (index: WeekIndex) =>
+  index.reports.length * 400 + index.pending.length * 300;
 
 /**
  * An administrator records that the author sent the week (spec 2 §4): the draft, if any, keeps

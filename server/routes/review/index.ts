@@ -31,7 +31,8 @@ import {
   listWeek,
   loadPanelSubmission,
   pageOfWeek,
-  weekBytes,
+  weekIndex,
+  weekIndexBytes,
   loadReportRef,
   markSubmitted,
   reviewReport,
@@ -54,16 +55,11 @@ export function reviewRoutes(app: FastifyInstance, ctx: AppContext) {
   const viewerKey = (user: { id: string }, scope: WeekListScope) =>
     scope === 'organisation' ? scope : `${scope}:${user.id}`;
 
-  /** The week of the viewer's organisation or area, kept between writes for its pages too. */
-  const areaWeek = (user: UserRow, scope: WeekListScope, weekStart: string | undefined) =>
-    ctx.readCache.value(
-      `week:${viewerKey(user, scope)}:${weekStart ?? 'current'}`,
-      async (): Promise<WeekResponse> => {
-        const area = scope === 'organisation' ? null : areaOf(user);
-        return listWeek(ctx, weekStart, area ? areaPeople(area) : undefined);
-      },
-      weekBytes,
-    );
+  /** The people of the viewer's organisation or area. */
+  const areaAuthors = (user: UserRow, scope: WeekListScope) => {
+    const area = scope === 'organisation' ? null : areaOf(user);
+    return area ? areaPeople(area) : undefined;
+  };
 
   // Kept between writes (lib/read-cache.ts): the panel asks every few seconds.
   app.get('/api/appa', async (request, reply) => {
@@ -76,7 +72,9 @@ export function reviewRoutes(app: FastifyInstance, ctx: AppContext) {
       async () =>
         scope === 'leader'
           ? JSON.stringify((await leaderWeek(ctx, user, weekStart)) satisfies LeaderWeekResponse)
-          : JSON.stringify(await areaWeek(user, scope, weekStart)),
+          : JSON.stringify(
+              (await listWeek(ctx, weekStart, areaAuthors(user, scope))) satisfies WeekResponse,
+            ),
     );
     return sendCached(request, reply, answer);
   });
@@ -90,8 +88,13 @@ export function reviewRoutes(app: FastifyInstance, ctx: AppContext) {
     const answer = await ctx.readCache.get(
       `week-page:${viewerKey(user, scope)}:${JSON.stringify(query)}`,
       async () => {
-        const week = await areaWeek(user, scope, query.weekStart);
-        return JSON.stringify(pageOfWeek(week, query) satisfies WeekPage);
+        // The week's index is kept too: every page, filter and poll is cut from it.
+        const index = await ctx.readCache.value(
+          `week-index:${viewerKey(user, scope)}:${query.weekStart ?? 'current'}`,
+          () => weekIndex(ctx, query.weekStart, areaAuthors(user, scope)),
+          weekIndexBytes,
+        );
+        return JSON.stringify((await pageOfWeek(ctx, index, query)) satisfies WeekPage);
       },
     );
     return sendCached(request, reply, answer);
