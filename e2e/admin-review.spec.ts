@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import type { ReviewTask } from '../common/schemas/panel';
+import type { ReviewTask, WeekResponse } from '../common/schemas/panel';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { adminCredentials, demoUser, freshPassword } from './support/demo-users';
 import { closeNotice, notices } from './support/forms';
@@ -180,4 +180,41 @@ test('the administrator reviews a sent report, comments, and assigns a task to t
   await expect(myTasks.getByRole('listitem').filter({ hasText: title })).toHaveCount(0);
   await expectNoSeriousA11yViolations(boardPage);
   await board.close();
+});
+
+test('the review tab shows 20 cards a page, its counters count the whole week, and the filter goes back to page 1', async ({
+  page,
+}) => {
+  await signInViaApi(page, adminCredentials());
+  await page.goto('/admin?tab=revision');
+  // The demo organisation's week before the current one: more sent reports than one page.
+  const weekSelect = page.getByLabel('Semana', { exact: true });
+  const previous = (await weekSelect.locator('option').nth(1).getAttribute('value')) ?? '';
+  await weekSelect.selectOption(previous);
+  const response = await page.request.get(`/api/appa?weekStart=${previous}`);
+  expect(response.status()).toBe(200);
+  const week = (await response.json()) as WeekResponse;
+  const sent = week.submissions.filter((s) => s.status === 'ENVIADO');
+  const reviewed = sent.filter((s) => s.reviewedAt !== null).length;
+  expect(sent.length).toBeGreaterThan(20);
+
+  const counters = page.getByRole('group', { name: 'Contadores de revisión' });
+  await expect(counters).toHaveText(
+    `Total${sent.length}Sin revisar${sent.length - reviewed}Revisados${reviewed}`,
+  );
+  const cards = page.getByRole('list', { name: 'APPAs enviados' }).getByRole('listitem');
+  const pager = page.getByRole('navigation', { name: 'Paginación' });
+  await expect(cards).toHaveCount(20);
+  await expect(pager).toContainText(`Página 1 de ${Math.ceil(sent.length / 20)}`);
+  await expect(pager.getByRole('button', { name: 'Anterior' })).toBeDisabled();
+
+  await pager.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(pager).toContainText('Página 2 de');
+  await expect(cards).toHaveCount(Math.min(sent.length - 20, 20));
+  await expect(cards.first()).not.toContainText(sent[0]?.user.fullName ?? '');
+
+  await page.getByLabel('Revisión', { exact: true }).selectOption('sin-revisar');
+  await expect(pager).toContainText('Página 1 de');
+  await expect(cards).toHaveCount(Math.min(sent.length - reviewed, 20));
+  await expect(counters).toContainText(`Total${sent.length}`);
 });

@@ -24,10 +24,33 @@ async function currentWeek(page: Page): Promise<WeekResponse> {
   return (await response.json()) as WeekResponse;
 }
 
+/** The week before the current one, chosen in the Semana select, and as the API sees it. */
+async function previousWeek(page: Page): Promise<WeekResponse> {
+  const weekSelect = page.getByLabel('Semana', { exact: true });
+  const previous = (await weekSelect.locator('option').nth(1).getAttribute('value')) ?? '';
+  await weekSelect.selectOption(previous);
+  const response = await page.request.get(`/api/appa?weekStart=${previous}`);
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as WeekResponse;
+}
+
 const rowOf = (page: Page, fullName: string) =>
   page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: fullName }) });
 
 const search = (page: Page) => page.getByRole('searchbox', { name: 'Buscar' });
+
+const reportsTable = (page: Page) =>
+  page.getByRole('region', { name: 'Tabla de APPAs de la semana' });
+
+/** The search texts the page sent to GET /api/appa/week, in order. */
+function searchesSent(page: Page) {
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/appa/week') sent.push(url.searchParams.get('q') ?? '');
+  });
+  return sent;
+}
 
 test("an author's sent report shows in Enviados with its KPI, and the team filter narrows the table", async ({
   page,
@@ -135,6 +158,116 @@ test('a pending person is marked as sent and leaves the pending table', async ({
   await expect(rowOf(page, person.fullName)).toContainText('Enviado');
 });
 
+test('the search asks the server once the typing pauses, and the table shows what it found', async ({
+  page,
+}) => {
+  const sent = searchesSent(page);
+  await openSummary(page);
+  const week = await currentWeek(page);
+  const someone = week.submissions[0]?.user;
+  expect(someone).toBeDefined();
+  const name = someone?.fullName ?? '';
+
+  // Key by key, faster than the pause the search waits for.
+  await search(page).pressSequentially(name);
+  await expect(page.getByText(/^1 de \d+ APPAs$/)).toBeVisible();
+  await expect(reportsTable(page).getByRole('rowheader')).toHaveCount(1);
+  await expect(rowOf(page, name)).toBeVisible();
+  // Nothing typed half-way reached the server: only the whole name (the polls repeat it).
+  const searches = sent.filter((q) => q !== '');
+  expect(searches.length).toBeGreaterThan(0);
+  expect(new Set(searches)).toEqual(new Set([name]));
+});
+
+test('the pager moves through the pages, and the selection is kept across them', async ({
+  page,
+}) => {
+  await openSummary(page);
+  const week = await currentWeek(page);
+  // The demo organisation's current week has more reports than one page holds.
+  expect(week.submissions.length).toBeGreaterThan(20);
+  const table = reportsTable(page);
+  const pager = page.getByRole('navigation', { name: 'Paginación' });
+  await expect(pager).toContainText(/Página 1 de [2-9]/);
+  await expect(table.getByRole('rowheader')).toHaveCount(20);
+  const firstBox = table.getByRole('checkbox', { name: /^Seleccionar a / }).first();
+  const firstName = (await firstBox.getAttribute('aria-label')) ?? '';
+  await firstBox.check();
+
+  await pager.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(pager).toContainText('Página 2 de');
+  await expect(pager.getByRole('button', { name: 'Anterior' })).toBeEnabled();
+  await expect(table.getByRole('checkbox', { name: firstName })).toHaveCount(0);
+  await table
+    .getByRole('checkbox', { name: /^Seleccionar a / })
+    .first()
+    .check();
+
+  // Both rows count, though they are on different pages.
+  const bar = page.getByRole('region', { name: 'Acciones de la selección' });
+  await expect(bar).toContainText('2 seleccionados');
+  await expect(bar.getByRole('link', { name: 'Descargar todo' })).toHaveAttribute(
+    'href',
+    /^\/api\/appa\/export\/zip\?ids=[0-9a-f-]+,[0-9a-f-]+$/,
+  );
+  await pager.getByRole('button', { name: 'Anterior' }).click();
+  await expect(pager).toContainText('Página 1 de');
+  await expect(table.getByRole('checkbox', { name: firstName })).toBeChecked();
+
+  // A filter goes back to page 1; changing the table (reports → pending) empties the selection.
+  await pager.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(pager).toContainText('Página 2 de');
+  await page.getByLabel('Estado').selectOption('borradores');
+  await expect(pager).toContainText('Página 1 de 1');
+  await expect(bar).toContainText('2 seleccionados');
+  await page.getByLabel('Estado').selectOption('pendientes');
+  await expect(page.getByRole('region', { name: 'Tabla de usuarios pendientes' })).toBeVisible();
+  await expect(bar).toBeHidden();
+});
+
+test("'Usuarios sin APPA' names the first few, and 'Ver todos los pendientes' shows the pending table", async ({
+  page,
+}) => {
+  await openSummary(page);
+  const week = await currentWeek(page);
+  const pendingCount = week.pending.length;
+  expect(pendingCount).toBeGreaterThan(5);
+  const preview = page.getByRole('list', { name: 'Usuarios sin APPA' });
+  await expect(preview.getByRole('listitem')).toHaveCount(5);
+  await expect(
+    page.getByText(/^\d+ personas no han enviado su APPA de esta semana\.$/),
+  ).toBeVisible();
+
+  await page.getByRole('button', { name: /^Ver todos los pendientes \(\d+\)$/ }).click();
+  await expect(page.getByLabel('Estado')).toHaveValue('pendientes');
+  await expect(page.getByRole('heading', { name: 'Usuarios pendientes' })).toBeVisible();
+  const table = page.getByRole('region', { name: 'Tabla de usuarios pendientes' });
+  await expect(table.getByRole('rowheader')).toHaveCount(Math.min(pendingCount, 20));
+  await expect(page.getByText(/^(\d+) de \1 pendientes$/)).toBeVisible();
+});
+
+test('Exportar CSV writes every filtered row of the week, not only the page on screen', async ({
+  page,
+}) => {
+  await openSummary(page);
+  const week = await previousWeek(page);
+  const sent = week.submissions.filter((s) => s.status === 'ENVIADO');
+  // More than one page of sent reports in the demo organisation's week before.
+  expect(sent.length).toBeGreaterThan(20);
+  await page.getByLabel('Estado').selectOption('enviados');
+  await expect(page.getByText(`${sent.length} de ${week.submissions.length} APPAs`)).toBeVisible();
+  await expect(reportsTable(page).getByRole('rowheader')).toHaveCount(20);
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Exportar CSV' }).click();
+  const file = await downloading;
+  expect(file.suggestedFilename()).toBe(`appa-semana-${week.weekStart}.csv`);
+  const lines = (await readFile(await file.path(), 'utf8')).slice(1).trim().split('\r\n');
+  expect(lines).toHaveLength(1 + sent.length);
+  for (const s of sent) expect(lines.some((line) => line.includes(s.user.email))).toBe(true);
+  await expect(notices(page)).toContainText(`${sent.length} filas exportadas.`);
+});
+
 test('Exportar CSV downloads the filtered rows, readable by a spreadsheet', async ({ page }) => {
   await openSummary(page);
   const week = await currentWeek(page);
@@ -214,12 +347,12 @@ test('on a phone the summary never scrolls sideways', async ({ page }) => {
 
 test('a week that cannot be loaded offers Reintentar', async ({ page }) => {
   await signInViaApi(page, adminCredentials());
-  await page.route('**/api/appa?weekStart=*', (route) => route.abort('connectionrefused'));
+  await page.route('**/api/appa/week?*', (route) => route.abort('connectionrefused'));
   await page.goto('/admin?tab=resumen');
   const failure = page.getByRole('alert').filter({ hasText: 'No se pudo cargar el resumen' });
   // The client retries a network failure twice before it gives up.
   await expect(failure).toBeVisible({ timeout: 15_000 });
-  await page.unroute('**/api/appa?weekStart=*');
+  await page.unroute('**/api/appa/week?*');
   await failure.getByRole('button', { name: 'Reintentar' }).click();
   await expect(page.getByRole('region', { name: 'Tabla de APPAs de la semana' })).toBeVisible();
 });

@@ -1,20 +1,28 @@
 import { DEFAULT_REMINDER_MESSAGE, DEFAULT_REMINDER_SUBJECT } from '@common/schemas/reminders';
 import type { PendingAuthor } from '@common/schemas/panel';
 import { weekLabel, type Week } from '@common/week';
-import { BellRing, LoaderCircle } from 'lucide-react';
+import { BellRing, ListFilter, LoaderCircle } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useSendReminders } from '../api/send-reminders';
 import { ReportStatusBadge } from '@/components/report-status-badge';
 import { RemindUserButton } from './remind-user-button';
 
-/** 'Usuarios sin APPA': who has not sent the week's report, each with 'Recordar', and remind-all. */
+/**
+ * 'Usuarios sin APPA': the first few who have not sent the week's report, each with 'Recordar';
+ * remind-all; and, when there are more, 'Ver todos los pendientes', which shows the pending table.
+ */
 export function PendingAuthorsCard({
-  pending,
+  preview,
+  total,
   week,
+  onShowAll,
 }: {
-  pending: readonly PendingAuthor[];
+  preview: readonly PendingAuthor[];
+  /** Everybody pending this week, the preview included. */
+  total: number;
   week: Week;
+  onShowAll: () => void;
 }) {
   const send = useSendReminders();
   return (
@@ -23,9 +31,9 @@ export function PendingAuthorsCard({
         <div className="grid gap-1.5">
           <CardTitle as="h3">Usuarios sin APPA</CardTitle>
           <CardDescription>
-            {pending.length === 1
+            {total === 1
               ? '1 persona no ha enviado su APPA de esta semana.'
-              : `${pending.length} personas no han enviado su APPA de esta semana.`}
+              : `${total} personas no han enviado su APPA de esta semana.`}
           </CardDescription>
         </div>
         <Button
@@ -55,7 +63,7 @@ export function PendingAuthorsCard({
           // Scrolls when the list is long: a keyboard must be able to scroll it too.
           tabIndex={0}
         >
-          {pending.map((person) => (
+          {preview.map((person) => (
             <li
               key={person.id}
               className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border px-3 py-2"
@@ -76,6 +84,12 @@ export function PendingAuthorsCard({
             </li>
           ))}
         </ul>
+        {total > preview.length ? (
+          <Button variant="outline" className="mt-3 w-full sm:w-auto" onClick={onShowAll}>
+            <ListFilter aria-hidden="true" />
+            Ver todos los pendientes ({total})
+          </Button>
+        ) : null}
       </CardContent>
     </Card>
   );

@@ -1,11 +1,4 @@
-import {
-  filterByReview,
-  isReviewFilter,
-  REVIEW_FILTERS,
-  reviewableOf,
-  reviewCounts,
-  type ReviewFilter,
-} from '@common/week-filters';
+import { isReviewFilter, REVIEW_FILTERS, type ReviewFilter } from '@common/week-filters';
 import type { PanelSubmission } from '@common/schemas/panel';
 import { weekLabel } from '@common/week';
 import { useId, useState } from 'react';
@@ -14,12 +7,14 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { useSignedInUser } from '@/lib/api/get-current-user';
-import { useWeek } from '../api/get-week';
+import { useWeekPage } from '../api/get-week';
+import { usePage } from '@/hooks/use-page';
 import { useSelectedWeek } from '@/hooks/use-selected-week';
 import { AppaDetailDialogBody, type DetailFocus } from './appa-detail-dialog';
 import { MyTasksCard } from './my-tasks-card';
 import { RetryAlert } from '@/components/retry-alert';
 import { ReviewCard } from './review-card';
+import { TablePager } from './table-pager';
 import { WeekSelect } from '@/components/week-select';
 
 function Counter({ label, value }: { label: string; value: number }) {
@@ -35,22 +30,29 @@ type OpenDetail = { submission: PanelSubmission; focus?: DetailFocus };
 
 /**
  * 'Revisión de APPAs' (spec 2 §2): 'Mis tareas', then the week's sent reports with the review
- * filter, the counters and a card each. 'Comentarios' and 'Marcar Revisado' open the detail dialog
- * with the focus on the comment box or on the review notes, so that notes can be written first.
+ * filter, the counters and a card each, a page of them at a time (GET /api/appa/week).
+ * 'Comentarios' and 'Marcar Revisado' open the detail dialog with the focus on the comment box or
+ * on the review notes, so that notes can be written first.
  */
 export function ReviewTab() {
   const user = useSignedInUser();
   const { weeks, week, selectWeek } = useSelectedWeek(user.timezone);
-  const query = useWeek(week.weekStart);
   const [filter, setFilter] = useState<ReviewFilter>('todos');
+  const [page, setPage] = usePage(`${week.weekStart}|${filter}`);
   const [detail, setDetail] = useState<OpenDetail | null>(null);
   const filterId = useId();
+  const query = useWeekPage({
+    weekStart: week.weekStart,
+    status: 'enviados',
+    review: filter,
+    page,
+  });
 
-  const sent = reviewableOf(query.data?.submissions ?? []);
-  const counts = reviewCounts(sent);
-  const shown = filterByReview(sent, filter);
-  // The dialog shows the report as the latest poll has it.
-  const current = (s: PanelSubmission) => sent.find((x) => x.id === s.id) ?? s;
+  const data = query.data;
+  const shown = data?.submissions ?? [];
+  const counts = data?.review ?? { total: 0, unreviewed: 0, reviewed: 0 };
+  // The dialog shows the report as the latest poll of the page has it.
+  const current = (s: PanelSubmission) => shown.find((x) => x.id === s.id) ?? s;
 
   return (
     <div className="grid gap-6">
@@ -89,29 +91,32 @@ export function ReviewTab() {
         <Counter label="Revisados" value={counts.reviewed} />
       </div>
 
-      {query.isPending ? (
+      {query.isError ? (
+        <RetryAlert message={query.error.message} onRetry={() => void query.refetch()} />
+      ) : !data ? (
         <div className="flex justify-center py-10">
           <Spinner label="Cargando APPAs" />
         </div>
-      ) : query.isError ? (
-        <RetryAlert message={query.error.message} onRetry={() => void query.refetch()} />
       ) : shown.length === 0 ? (
         <p className="rounded-xl border border-dashed p-8 text-center text-sm text-muted-foreground">
-          {sent.length === 0
+          {counts.total === 0
             ? 'Nadie ha enviado su APPA esta semana.'
             : 'Ningún APPA coincide con el filtro.'}
         </p>
       ) : (
-        <ul className="grid gap-3" aria-label="APPAs enviados">
-          {shown.map((s) => (
-            <ReviewCard
-              key={s.id}
-              submission={s}
-              timeZone={user.timezone}
-              onOpen={(focus) => setDetail({ submission: s, focus })}
-            />
-          ))}
-        </ul>
+        <div className="grid gap-4">
+          <ul className="grid gap-3" aria-label="APPAs enviados">
+            {shown.map((s) => (
+              <ReviewCard
+                key={s.id}
+                submission={s}
+                timeZone={user.timezone}
+                onOpen={(focus) => setDetail({ submission: s, focus })}
+              />
+            ))}
+          </ul>
+          <TablePager page={data.page} pageCount={data.pageCount} onPage={setPage} />
+        </div>
       )}
 
       <Dialog open={detail !== null} onOpenChange={(open) => (open ? undefined : setDetail(null))}>

@@ -1,13 +1,8 @@
-import {
-  ALL_TEAMS,
-  filterPending,
-  filterSubmissions,
-  type SummaryFilters as Filters,
-  paginate,
-} from '@common/week-filters';
+import { ALL_TEAMS, type SummaryFilters as Filters } from '@common/week-filters';
 import type { PanelSubmission, PendingAuthor } from '@common/schemas/panel';
 import { weekLabel } from '@common/week';
-import { FileSpreadsheet } from 'lucide-react';
+import { useMutation } from '@tanstack/react-query';
+import { FileSpreadsheet, LoaderCircle } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -17,9 +12,18 @@ import { toast } from '@/components/ui/use-toast';
 import { useSignedInUser } from '@/lib/api/get-current-user';
 import { downloadFile, toCsv } from '@/lib/download';
 import { cn } from '@/lib/utils';
-import { useWeek } from '../api/get-week';
+import { getWeek, useWeekPage } from '../api/get-week';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { usePage } from '@/hooks/use-page';
 import { useSelectedWeek } from '@/hooks/use-selected-week';
-import { CSV_HEADERS, summaryCsvFileName, summaryCsvRows } from '../lib/week-summary';
+import {
+  NO_SELECTION,
+  selectedUserIds,
+  selectRows,
+  toggleRow,
+  type SelectedRow,
+} from '../lib/selection';
+import { CSV_HEADERS, filteredCsvRows, summaryCsvFileName } from '../lib/week-summary';
 import { AppaDetailDialogBody, type DetailFocus } from './appa-detail-dialog';
 import { MarkSubmittedDialogBody } from './mark-submitted-dialog';
 import { PendingAuthorsCard } from './pending-authors-card';
@@ -43,7 +47,8 @@ function EmptyState({ children }: { children: ReactNode }) {
 }
 
 const NO_FILTERS: Filters = { search: '', status: 'todos', team: ALL_TEAMS };
-const NOTHING: ReadonlySet<string> = new Set();
+/** How long the search box waits for the typing to pause before it asks the server. */
+const SEARCH_DEBOUNCE_MS = 300;
 /** The table's actions that open the detail dialog, and where each puts the focus. */
 const DETAIL_FOCUS: Record<Exclude<SubmissionAction, 'files'>, DetailFocus | undefined> = {
   view: undefined,
@@ -51,66 +56,78 @@ const DETAIL_FOCUS: Record<Exclude<SubmissionAction, 'files'>, DetailFocus | und
   task: 'task',
 };
 
-/** 'Resumen Semanal' (spec 2 §2): the week's tiles, who is pending, and its reports. */
+/**
+ * 'Resumen Semanal' (spec 2 §2): the week's tiles, who is pending, and its reports, one page at a
+ * time as the server filters them (GET /api/appa/week).
+ */
 export function SummaryTab() {
   const user = useSignedInUser();
   const timeZone = user.timezone;
   const { weeks, week, selectWeek } = useSelectedWeek(timeZone);
-  const query = useWeek(week.weekStart);
 
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const [page, setPage] = useState(1);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  const search = useDebouncedValue(filters.search, SEARCH_DEBOUNCE_MS);
+  const [page, setPage] = usePage(
+    JSON.stringify([week.weekStart, filters.status, search, filters.team]),
+  );
+  const query = useWeekPage({
+    weekStart: week.weekStart,
+    status: filters.status,
+    q: search,
+    team: filters.team,
+    page,
+  });
   const pendingView = filters.status === 'pendientes';
-  // A selection belongs to one week and one table: it starts empty when either changes.
+  // A selection belongs to one week and one table: it starts empty when either changes. It keeps
+  // the rows checked on other pages.
   const selectionKey = `${week.weekStart}|${pendingView ? 'pending' : 'reports'}`;
-  const [selection, setSelection] = useState({ key: selectionKey, ids: NOTHING });
-  const selectedIds = selection.key === selectionKey ? selection.ids : NOTHING;
-
-  const changeFilters = (change: Partial<Filters>) => {
-    setFilters((current) => ({ ...current, ...change }));
-    setPage(1);
-  };
-  const toggle = (id: string) => {
-    const ids = new Set(selectedIds);
-    if (!ids.delete(id)) ids.add(id);
-    setSelection({ key: selectionKey, ids });
-  };
-  const toggleAll = (pageIds: readonly string[], checked: boolean) => {
-    const ids = new Set(selectedIds);
-    for (const id of pageIds) {
-      if (checked) ids.add(id);
-      else ids.delete(id);
-    }
-    setSelection({ key: selectionKey, ids });
-  };
-  const clearSelection = () => setSelection({ key: selectionKey, ids: NOTHING });
+  const [selection, setSelection] = useState({ key: selectionKey, rows: NO_SELECTION });
+  const selected = selection.key === selectionKey ? selection.rows : NO_SELECTION;
 
   const data = query.data;
-  const submissions = data ? filterSubmissions(data.submissions, filters) : [];
-  const pending = data ? filterPending(data.pending, filters) : [];
-  const shownSubmissions = paginate(submissions, page);
-  const shownPending = paginate(pending, page);
-  const pager = pendingView ? shownPending : shownSubmissions;
+  // The rows on screen; while another table's first page loads they belong to the other table.
+  const submissions = pendingView ? [] : (data?.submissions ?? []);
+  const pending = pendingView ? (data?.pending ?? []) : [];
+  const pageRows: SelectedRow[] = pendingView
+    ? pending.map((p) => ({ id: p.id, userId: p.id }))
+    : submissions.map((s) => ({ id: s.id, userId: s.userId }));
 
-  // Only rows the filters still show count as selected (a person marked as sent drops out).
-  const selectedSubmissions = pendingView ? [] : submissions.filter((s) => selectedIds.has(s.id));
-  const selectedPending = pendingView ? pending.filter((p) => selectedIds.has(p.id)) : [];
-  const selectedCount = pendingView ? selectedPending.length : selectedSubmissions.length;
-
-  const exportCsv = () => {
-    const rows = summaryCsvRows(
-      pendingView ? [] : submissions,
-      filters.status === 'todos' || pendingView ? pending : [],
-      timeZone,
-    );
-    downloadFile(
-      summaryCsvFileName(week.weekStart),
-      toCsv(CSV_HEADERS, rows),
-      'text/csv;charset=utf-8',
-    );
-    toast({ title: 'CSV generado', description: `${rows.length} filas exportadas.` });
+  const changeFilters = (change: Partial<Filters>) =>
+    setFilters((current) => ({ ...current, ...change }));
+  const select = (rows: readonly SelectedRow[], checked: boolean) =>
+    setSelection({ key: selectionKey, rows: selectRows(selected, rows, checked) });
+  const toggle = (id: string) => {
+    const row = pageRows.find((r) => r.id === id);
+    if (row) setSelection({ key: selectionKey, rows: toggleRow(selected, row) });
   };
+  const toggleAll = (ids: readonly string[], checked: boolean) =>
+    select(
+      pageRows.filter((r) => ids.includes(r.id)),
+      checked,
+    );
+  const clearSelection = () => setSelection({ key: selectionKey, rows: NO_SELECTION });
+  const selectedIds = new Set(selected.keys());
+
+  // The CSV holds every filtered row, not the page on screen: it reads the whole week once.
+  const exportCsv = useMutation({
+    mutationFn: () => getWeek(week.weekStart),
+    onSuccess: (whole) => {
+      const rows = filteredCsvRows(whole, filters, timeZone);
+      downloadFile(
+        summaryCsvFileName(week.weekStart),
+        toCsv(CSV_HEADERS, rows),
+        'text/csv;charset=utf-8',
+      );
+      toast({ title: 'CSV generado', description: `${rows.length} filas exportadas.` });
+    },
+    onError: (error) =>
+      toast({
+        variant: 'destructive',
+        title: 'No se pudo generar el CSV',
+        description: error.message,
+      }),
+  });
 
   const onAction = (action: SubmissionAction, submission: PanelSubmission) =>
     setDialog(
@@ -118,32 +135,30 @@ export function SummaryTab() {
         ? { kind: 'files', submission }
         : { kind: 'detail', submission, focus: DETAIL_FOCUS[action] },
     );
-  // The dialog shows the report as the latest poll has it.
-  const current = (s: PanelSubmission) => data?.submissions.find((x) => x.id === s.id) ?? s;
+  // The dialog shows the report as the latest poll of the page has it.
+  const current = (s: PanelSubmission) => submissions.find((x) => x.id === s.id) ?? s;
+  const reportCount = data ? data.counts.sent + data.counts.drafts : 0;
 
   return (
-    <div className={cn('grid grid-cols-1 gap-6', selectedCount > 0 && 'pb-40 sm:pb-24')}>
+    <div className={cn('grid grid-cols-1 gap-6', selected.size > 0 && 'pb-40 sm:pb-24')}>
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="grid gap-1.5">
           <h2 className="text-xl font-semibold tracking-tight">Resumen Semanal</h2>
           <p className="text-sm text-muted-foreground">{weekLabel(week)}</p>
         </div>
         <div className="flex w-full flex-wrap items-end gap-2 sm:w-auto">
-          <WeekSelect
-            weeks={weeks}
-            value={week.weekStart}
-            onChange={(weekStart) => {
-              selectWeek(weekStart);
-              setPage(1);
-            }}
-          />
+          <WeekSelect weeks={weeks} value={week.weekStart} onChange={selectWeek} />
           <Button
             variant="outline"
             className="w-full sm:w-auto"
-            disabled={!data}
-            onClick={exportCsv}
+            disabled={!data || exportCsv.isPending}
+            onClick={() => exportCsv.mutate()}
           >
-            <FileSpreadsheet aria-hidden="true" />
+            {exportCsv.isPending ? (
+              <LoaderCircle aria-hidden="true" className="animate-spin" />
+            ) : (
+              <FileSpreadsheet aria-hidden="true" />
+            )}
             Exportar CSV
           </Button>
         </div>
@@ -173,8 +188,13 @@ export function SummaryTab() {
             pendingActive={pendingView}
             onShowPending={() => changeFilters({ status: 'pendientes' })}
           />
-          {data.pending.length > 0 ? (
-            <PendingAuthorsCard pending={data.pending} week={week} />
+          {data.counts.pending > 0 ? (
+            <PendingAuthorsCard
+              preview={data.pendingPreview}
+              total={data.counts.pending}
+              week={week}
+              onShowAll={() => changeFilters({ status: 'pendientes' })}
+            />
           ) : null}
 
           <Card>
@@ -184,22 +204,26 @@ export function SummaryTab() {
               </CardTitle>
               <CardDescription aria-live="polite">
                 {pendingView
-                  ? `${pending.length} de ${data.pending.length} pendientes`
-                  : `${submissions.length} de ${data.submissions.length} APPAs`}
+                  ? `${data.total} de ${data.counts.pending} pendientes`
+                  : `${data.total} de ${reportCount} APPAs`}
               </CardDescription>
             </CardHeader>
             <CardContent className="grid grid-cols-1 gap-4">
               <SummaryFilters filters={filters} teams={data.teams} onChange={changeFilters} />
-              {pendingView ? (
+              {pageRows.length === 0 && query.isPlaceholderData ? (
+                <div className="flex justify-center py-8">
+                  <Spinner label="Cargando filas" />
+                </div>
+              ) : pendingView ? (
                 pending.length === 0 ? (
                   <EmptyState>
-                    {data.pending.length === 0
+                    {data.counts.pending === 0
                       ? 'Todos enviaron su APPA esta semana.'
                       : 'Ninguna persona pendiente coincide con los filtros.'}
                   </EmptyState>
                 ) : (
                   <PendingTable
-                    rows={shownPending.rows}
+                    rows={pending}
                     weekStart={week.weekStart}
                     selected={selectedIds}
                     onToggle={toggle}
@@ -209,13 +233,13 @@ export function SummaryTab() {
                 )
               ) : submissions.length === 0 ? (
                 <EmptyState>
-                  {data.submissions.length === 0
+                  {reportCount === 0
                     ? 'Aún no hay APPAs para esta semana.'
                     : 'Ningún APPA coincide con los filtros.'}
                 </EmptyState>
               ) : (
                 <SubmissionsTable
-                  rows={shownSubmissions.rows}
+                  rows={submissions}
                   selected={selectedIds}
                   onToggle={toggle}
                   onToggleAll={toggleAll}
@@ -223,21 +247,17 @@ export function SummaryTab() {
                   timeZone={timeZone}
                 />
               )}
-              <TablePager page={pager.page} pageCount={pager.pageCount} onPage={setPage} />
+              <TablePager page={data.page} pageCount={data.pageCount} onPage={setPage} />
             </CardContent>
           </Card>
         </>
       )}
 
-      {selectedCount > 0 ? (
+      {selected.size > 0 ? (
         <SelectionBar
-          count={selectedCount}
-          userIds={
-            pendingView
-              ? selectedPending.map((p) => p.id)
-              : selectedSubmissions.map((s) => s.userId)
-          }
-          submissionIds={pendingView ? null : selectedSubmissions.map((s) => s.id)}
+          count={selected.size}
+          userIds={selectedUserIds(selected)}
+          submissionIds={pendingView ? null : [...selected.keys()]}
           weekStart={week.weekStart}
           onClear={clearSelection}
         />
@@ -255,7 +275,11 @@ export function SummaryTab() {
             <MarkSubmittedDialogBody
               author={dialog.author}
               week={week}
-              onDone={() => setDialog(null)}
+              onDone={() => {
+                // Marked as sent, the person leaves the pending table, and so its selection.
+                select([{ id: dialog.author.id, userId: dialog.author.id }], false);
+                setDialog(null);
+              }}
             />
           ) : null}
         </DialogContent>

@@ -1,6 +1,13 @@
-import type { PanelSubmission, PendingAuthor } from '@common/schemas/panel';
+import type { PanelSubmission, PendingAuthor, WeekResponse } from '@common/schemas/panel';
+import { PAGE_SIZE } from '@common/week-filters';
 import { describe, expect, it } from 'vitest';
-import { CSV_HEADERS, kpiTrend, summaryCsvFileName, summaryCsvRows } from './week-summary';
+import {
+  CSV_HEADERS,
+  filteredCsvRows,
+  kpiTrend,
+  summaryCsvFileName,
+  summaryCsvRows,
+} from './week-summary';
 
 let n = 0;
 const uuid = () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
@@ -123,5 +130,44 @@ describe('summaryCsvRows', () => {
 
   it('names the file after the week', () => {
     expect(summaryCsvFileName('2026-11-16')).toBe('appa-semana-2026-11-16.csv');
+  });
+});
+
+describe('filteredCsvRows', () => {
+  // More reports than one page of the table holds: the CSV has them all.
+  const many = Array.from({ length: PAGE_SIZE + 5 }, (_, i) =>
+    report(author(`Persona ${i + 1}`, `p${i + 1}@example.com`, i % 2 ? 'Ventas' : 'Marketing')),
+  );
+  const rosa = { ...author('Rosa Díaz', 'r@example.com', 'Ventas'), draft: false };
+  const week: WeekResponse = {
+    weekStart: '2026-11-16',
+    weekEnd: '2026-11-22',
+    submissions: [...many, draft],
+    pending: [{ ...ana, draft: true }, rosa],
+    teams: ['Logística', 'Marketing', 'Ventas'],
+    counts: { expected: 28, sent: many.length, drafts: 1, pending: 2, files: 0 },
+  };
+  const names = (rows: ReturnType<typeof filteredCsvRows>) => rows.map((row) => row[0]);
+
+  it('writes every filtered report of the week, not one page, and the pending under Todos', () => {
+    const rows = filteredCsvRows(week, { search: '', status: 'todos', team: '' }, 'UTC');
+    expect(rows).toHaveLength(PAGE_SIZE + 5 + 1 + 1);
+    expect(names(rows).at(-1)).toBe('Rosa Díaz');
+  });
+
+  it('applies the search, the status and the team as the table does', () => {
+    const sentInVentas = filteredCsvRows(
+      week,
+      { search: '', status: 'enviados', team: 'Ventas' },
+      'UTC',
+    );
+    expect(sentInVentas).toHaveLength(12);
+    expect(sentInVentas.every((row) => row[3] === 'Ventas' && row[4] === 'Enviado')).toBe(true);
+    expect(
+      names(filteredCsvRows(week, { search: 'TORRES', status: 'borradores', team: '' }, 'UTC')),
+    ).toEqual(['Ana Torres']);
+    expect(
+      names(filteredCsvRows(week, { search: 'diaz', status: 'pendientes', team: '' }, 'UTC')),
+    ).toEqual(['Rosa Díaz']);
   });
 });

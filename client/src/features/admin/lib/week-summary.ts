@@ -1,4 +1,5 @@
-import type { PanelSubmission, PendingAuthor } from '@common/schemas/panel';
+import type { PanelSubmission, PendingAuthor, WeekResponse } from '@common/schemas/panel';
+import { filterPending, filterSubmissions, type SummaryFilters } from '@common/week-filters';
 import { formatDateTime } from '@/lib/format';
 
 /**
@@ -71,6 +72,20 @@ export function summaryCsvRows(
       'No',
     ]);
   return [...reportRows, ...pendingRows];
+}
+
+/**
+ * Every row of the whole `week` the filters of Resumen Semanal choose, not only the page on
+ * screen: the reports (none under 'Pendientes'), and the pending people under 'Todos' and
+ * 'Pendientes'.
+ */
+export function filteredCsvRows(week: WeekResponse, filters: SummaryFilters, timeZone: string) {
+  const pendingView = filters.status === 'pendientes';
+  return summaryCsvRows(
+    pendingView ? [] : filterSubmissions(week.submissions, filters),
+    filters.status === 'todos' || pendingView ? filterPending(week.pending, filters) : [],
+    timeZone,
+  );
 }
 
 /** 'appa-semana-2026-11-16.csv'. */
