@@ -147,4 +147,47 @@ describe('answers kept between writes', () => {
     }
     expect(zlib.gunzipSync(again.rawPayload).toString()).toBe(first.body);
   });
+
+  describe('sessions kept between writes', () => {
+    const me = (headers: Record<string, string>, app = t.app) =>
+      app.inject({ method: 'GET', url: '/api/user', headers });
+
+    it('a session one instance keeps ends when its user signs out on another', async () => {
+      const { headers } = await newAuthor();
+      expect((await me(headers, second)).statusCode).toBe(200);
+      expect((await me(headers, second)).statusCode).toBe(200);
+      const out = await t.app.inject({ method: 'POST', url: '/api/logout', headers, payload: {} });
+      expect(out.statusCode).toBe(200);
+      expect((await me(headers)).statusCode).toBe(401);
+      await expect.poll(async () => (await me(headers, second)).statusCode).toBe(401);
+    });
+
+    it('suspending a user ends the session this instance keeps, at once', async () => {
+      const { author, headers } = await newAuthor();
+      expect((await me(headers)).statusCode).toBe(200);
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/users/${author.id}/status`,
+        headers: asAdmin,
+        payload: { status: 'SUSPENDIDO' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect((await me(headers)).statusCode).toBe(401);
+    });
+
+    it('a kept session still follows its role: a VP made USER loses the panel at once', async () => {
+      const vp = await buildUser(t, { role: 'VP' });
+      t.ctx.readCache.invalidate();
+      const headers = await authHeader(t, vp);
+      expect((await getWeek(headers)).statusCode).toBe(200);
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/users/${vp.id}`,
+        headers: asAdmin,
+        payload: { role: 'USER' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect((await getWeek(headers)).statusCode).toBe(403);
+    });
+  });
 });

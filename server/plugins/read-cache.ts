@@ -9,20 +9,18 @@ export const DATA_CHANNEL = 'appa_data_changed';
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Writes that change nothing a cached answer shows: sessions, passwords, one-time links, mail.
- * Anything not listed here empties the cache, which is the safe mistake.
+ * Writes that change nothing a cached answer shows: signing in (a new session, not an existing
+ * one), one-time links, mail, an upload not yet part of a report. Anything not listed here empties
+ * the cache — sessions kept by plugins/auth.ts included — which is the safe mistake.
  */
 const KEEPS_READS = new Set([
   'POST /api/auth/login',
   'POST /api/auth/login-username',
   'POST /api/auth/magic-link',
   'POST /api/auth/verify-magic-link',
-  'POST /api/auth/change-password',
   'POST /api/demo/login',
-  'POST /api/logout',
   'POST /api/reminders/send',
   'POST /api/objects/upload',
-  'PUT /api/users/:id/password',
 ]);
 
 /** A write that went through (or failed half-way): refused requests changed nothing. */

@@ -41,6 +41,16 @@ export async function createSession(
  * The live session and active user behind a token, or null. A session past its absolute or
  * idle expiry, or of a suspended user, is deleted on sight.
  */
+/** Neither past its absolute nor its idle expiry, and its user active. */
+export function isLive(row: { session: SessionRow; user: UserRow }, now: Date): boolean {
+  const idleDeadline = row.session.lastSeenAt.getTime() + SESSION_IDLE_HOURS * HOUR_MS;
+  return (
+    row.session.expiresAt.getTime() > now.getTime() &&
+    idleDeadline > now.getTime() &&
+    row.user.status === 'ACTIVO'
+  );
+}
+
 export async function resolveSession(
   db: Db,
   token: string,
@@ -53,12 +63,7 @@ export async function resolveSession(
     .where(eq(sessions.tokenHash, hashToken(token)))
     .limit(1);
   if (!row) return null;
-  const idleDeadline = row.session.lastSeenAt.getTime() + SESSION_IDLE_HOURS * HOUR_MS;
-  if (
-    row.session.expiresAt.getTime() <= now.getTime() ||
-    idleDeadline <= now.getTime() ||
-    row.user.status !== 'ACTIVO'
-  ) {
+  if (!isLive(row, now)) {
     await db.delete(sessions).where(eq(sessions.id, row.session.id));
     return null;
   }
