@@ -57,12 +57,7 @@ export function PendingAuthorsCard({
         </Button>
       </CardHeader>
       <CardContent>
-        <ul
-          className="grid max-h-80 gap-2 overflow-y-auto rounded-lg outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-          aria-label="Usuarios sin APPA"
-          // Scrolls when the list is long: a keyboard must be able to scroll it too.
-          tabIndex={0}
-        >
+        <ul className="grid gap-2" aria-label="Usuarios sin APPA">
           {preview.map((person) => (
             <li
               key={person.id}
