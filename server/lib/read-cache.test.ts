@@ -101,4 +101,34 @@ describe('read cache', () => {
     await cache.get('a', big);
     expect(computed).toBe(4);
   });
+
+  it('a change to reports leaves what depends on people only, and recomputes the rest', async () => {
+    const { cache } = setup();
+    let sessions = 0;
+    let answers = 0;
+    const session = () =>
+      cache.value(
+        'session',
+        async () => ++sessions,
+        () => 1,
+        'people',
+      );
+    const answer = () =>
+      cache.value(
+        'week',
+        async () => ++answers,
+        () => 1,
+      );
+    await session();
+    await answer();
+    cache.invalidate('reports');
+    expect(await session()).toBe(1);
+    expect(await answer()).toBe(2);
+    cache.invalidate('everything');
+    expect(await session()).toBe(2);
+    expect(await answer()).toBe(3);
+    // Without a word, a write changed everything.
+    cache.invalidate();
+    expect(await session()).toBe(3);
+  });
 });

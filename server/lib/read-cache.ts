@@ -42,12 +42,27 @@ export interface ReadCache {
   get(key: string, compute: () => Promise<Answer>): Promise<CachedBody>;
   /**
    * The same for a value the server goes on working with (the week a page is cut from);
-   * `bytes` estimates its memory.
+   * `bytes` estimates its memory. `dependsOn: 'people'` for what no report's change affects
+   * (a session).
    */
-  value<T>(key: string, compute: () => Promise<T>, bytes: (value: T) => number): Promise<T>;
-  /** Something was written: every answer computed before must be computed again. */
-  invalidate(): void;
+  value<T>(
+    key: string,
+    compute: () => Promise<T>,
+    bytes: (value: T) => number,
+    dependsOn?: Dependency,
+  ): Promise<T>;
+  /**
+   * Something was written: what depends on it must be computed again. 'reports' for a change to
+   * reports and what hangs from them (comments, tasks, files, shares); 'everything' otherwise
+   * (people, sessions, settings).
+   */
+  invalidate(written?: Written): void;
 }
+
+/** What a kept thing was computed from: people (users, sessions, settings) and reports, or people only. */
+export type Dependency = 'everything' | 'people';
+/** What a write changed. */
+export type Written = 'reports' | 'everything';
 
 export interface ReadCacheOptions {
   clock: Clock;
@@ -75,49 +90,69 @@ export function createReadCache({
   maxBytes = 64 * 1024 * 1024,
   windowMs = 60_000,
 }: ReadCacheOptions): ReadCache {
-  let generation = 0;
+  // One generation per kind of data; a key holds those it depends on.
+  let people = 0;
+  let reports = 0;
   const entries = new LRUCache<string, Stored, () => Promise<Stored>>({
     maxSize: maxBytes,
     sizeCalculation: (entry) => Math.max(1, 'body' in entry ? entry.body.length : entry.bytes),
-    // invalidate() clears the cache while answers are being computed: those still reach whoever
+    // invalidate() may clear the cache while answers are being computed: those still reach whoever
     // is waiting for them (they were right when asked for), they are just not kept.
     ignoreFetchAbort: true,
     fetchMethod: (_key, _stale, { context }) => context(),
   });
 
-  const fetch = async (key: string, compute: () => Promise<Stored>) => {
+  const fetch = async (key: string, compute: () => Promise<Stored>, dependsOn: Dependency) => {
     // The window follows the server's clock (tests move it), not a timer.
     const window = Math.floor(clock().getTime() / windowMs);
-    const entry = await entries.fetch(`${generation}:${window}:${key}`, { context: compute });
+    const version = dependsOn === 'people' ? `${people}` : `${people}.${reports}`;
+    const entry = await entries.fetch(`${version}:${window}:${key}`, { context: compute });
     if (!entry) throw new Error(`read cache: nothing for ${key}`);
     return entry;
   };
 
   return {
     async get(key, compute) {
-      const entry = await fetch(`body:${key}`, async () => {
-        const answer = await compute();
-        const { body: raw, headers } =
-          typeof answer === 'string' ? { body: answer, headers: JSON_HEADERS } : answer;
-        const body = typeof raw === 'string' ? Buffer.from(raw) : raw;
-        const etag = `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
-        return { body, headers, etag, encoded: {} };
-      });
+      const entry = await fetch(
+        `body:${key}`,
+        async () => {
+          const answer = await compute();
+          const { body: raw, headers } =
+            typeof answer === 'string' ? { body: answer, headers: JSON_HEADERS } : answer;
+          const body = typeof raw === 'string' ? Buffer.from(raw) : raw;
+          const etag = `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
+          return { body, headers, etag, encoded: {} };
+        },
+        'everything',
+      );
       if (!('body' in entry)) throw new Error(`read cache: ${key} is not an answer`);
       return entry;
     },
-    async value<T>(key: string, compute: () => Promise<T>, bytes: (value: T) => number) {
-      const entry = await fetch(`value:${key}`, async () => {
-        const value = await compute();
-        return { value, bytes: bytes(value) };
-      });
+    async value<T>(
+      key: string,
+      compute: () => Promise<T>,
+      bytes: (value: T) => number,
+      dependsOn: Dependency = 'everything',
+    ) {
+      const entry = await fetch(
+        `value:${key}`,
+        async () => {
+          const value = await compute();
+          return { value, bytes: bytes(value) };
+        },
+        dependsOn,
+      );
       if ('body' in entry) throw new Error(`read cache: ${key} is not a value`);
       return entry.value as T;
     },
-    invalidate() {
-      generation += 1;
-      // Computations under way finish under their old key, which nobody asks for any more.
-      entries.clear();
+    invalidate(written = 'everything') {
+      reports += 1;
+      if (written === 'everything') {
+        people += 1;
+        entries.clear();
+      }
+      // After a change to reports only, what depended on them is unreachable under its old key
+      // and leaves as the memory is needed; sessions stay.
     },
   };
 }

@@ -101,6 +101,8 @@ async function cachedSession(ctx: AppContext, token: string, now: Date) {
         return resolved;
       },
       () => 2048,
+      // A report's change leaves sessions as they were.
+      'people',
     );
     if (isLive(kept, now)) return kept;
   } catch (error) {

@@ -1,7 +1,9 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WeekResponse } from '../../common/schemas/panel';
+import { eq } from 'drizzle-orm';
 import type { buildApp } from '../app';
+import { sessions } from '../db/schema';
 import {
   authHeader,
   buildSecondInstance,
@@ -188,6 +190,30 @@ describe('answers kept between writes', () => {
       });
       expect(res.statusCode).toBe(200);
       expect((await getWeek(headers)).statusCode).toBe(403);
+    });
+
+    it('a report saved keeps the sessions; a change to people does not', async () => {
+      const { author, headers } = await newAuthor();
+      expect((await me(headers)).statusCode).toBe(200);
+      // Sessions ended behind the server's back: a kept one is not read again…
+      await t.db.delete(sessions).where(eq(sessions.userId, author.id));
+      const saved = await t.app.inject({
+        method: 'POST',
+        url: '/api/appa',
+        headers,
+        payload: draft,
+      });
+      expect(saved.statusCode).toBe(200);
+      expect((await me(headers)).statusCode).toBe(200);
+      // …until something about people is written.
+      const renamed = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/users/${author.id}`,
+        headers: asAdmin,
+        payload: { cargo: 'Analista' },
+      });
+      expect(renamed.statusCode).toBe(200);
+      expect((await me(headers)).statusCode).toBe(401);
     });
   });
 });

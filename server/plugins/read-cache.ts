@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
+import type { Written } from '../lib/read-cache';
 
 /** The PostgreSQL channel on which instances tell each other that they wrote. */
 export const DATA_CHANNEL = 'appa_data_changed';
@@ -23,12 +24,25 @@ const KEEPS_READS = new Set([
   'POST /api/objects/upload',
 ]);
 
-/** A write that went through (or failed half-way): refused requests changed nothing. */
-function wrote(request: FastifyRequest, statusCode: number): boolean {
-  if (READS.has(request.method)) return false;
-  if (statusCode >= 400 && statusCode < 500) return false;
-  return !KEEPS_READS.has(`${request.method} ${request.routeOptions.url ?? ''}`);
+/**
+ * Writes to reports and what hangs from them (comments, reviews, tasks, files, shares): they
+ * change no person, session or setting, so sessions stay kept. The most frequent writes by far.
+ */
+const REPORT_WRITES = /^\/api\/(appa|review-tasks)(\/|$)/;
+
+/**
+ * What a write that went through (or failed half-way) changed; null for reads and for refused
+ * requests, which changed nothing.
+ */
+function written(request: FastifyRequest, statusCode: number): Written | null {
+  if (READS.has(request.method)) return null;
+  if (statusCode >= 400 && statusCode < 500) return null;
+  const route = request.routeOptions.url ?? '';
+  if (KEEPS_READS.has(`${request.method} ${route}`)) return null;
+  return REPORT_WRITES.test(route) ? 'reports' : 'everything';
 }
+
+const WRITTEN = new Set<string>(['reports', 'everything'] satisfies Written[]);
 
 /**
  * Keeps the read cache (lib/read-cache.ts) true: a write empties it once its transaction has
@@ -37,20 +51,24 @@ function wrote(request: FastifyRequest, statusCode: number): boolean {
  */
 export async function registerReadCache(app: FastifyInstance, ctx: AppContext) {
   const instance = crypto.randomUUID();
-  const stop = await ctx.database.listen(DATA_CHANNEL, (from) => {
-    if (from !== instance) ctx.readCache.invalidate();
+  const stop = await ctx.database.listen(DATA_CHANNEL, (payload) => {
+    const [from, what = 'everything'] = payload.split(':');
+    if (from === instance) return;
+    ctx.readCache.invalidate(WRITTEN.has(what) ? (what as Written) : 'everything');
   });
   app.addHook('onClose', async () => stop());
 
   app.addHook('onSend', async (request, reply, payload) => {
-    if (wrote(request, reply.statusCode)) ctx.readCache.invalidate();
+    const what = written(request, reply.statusCode);
+    if (what) ctx.readCache.invalidate(what);
     return payload;
   });
 
   app.addHook('onResponse', async (request, reply) => {
-    if (!wrote(request, reply.statusCode)) return;
+    const what = written(request, reply.statusCode);
+    if (!what) return;
     try {
-      await ctx.db.execute(sql`select pg_notify(${DATA_CHANNEL}, ${instance})`);
+      await ctx.db.execute(sql`select pg_notify(${DATA_CHANNEL}, ${`${instance}:${what}`})`);
     } catch (error) {
       // The others' answers still expire within the cache's window.
       request.log.warn({ err: error }, 'read cache: other instances not told');
