@@ -244,6 +244,8 @@ test("'Usuarios sin APPA' names the first few, and 'Ver todos los pendientes' sh
   const table = page.getByRole('region', { name: 'Tabla de usuarios pendientes' });
   await expect(table.getByRole('rowheader')).toHaveCount(Math.min(pendingCount, 20));
   await expect(page.getByText(/^(\d+) de \1 pendientes$/)).toBeVisible();
+  // Already showing them all: the button would do nothing.
+  await expect(page.getByRole('button', { name: /^Ver todos los pendientes/ })).toHaveCount(0);
 });
 
 test('Exportar CSV writes every filtered row of the week, not only the page on screen', async ({

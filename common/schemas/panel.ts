@@ -173,7 +173,8 @@ export type WeekQuery = z.infer<typeof weekQuerySchema>;
 export const WEEK_PAGE_SIZE_MAX = 100;
 /** How many pending people 'Usuarios sin APPA' names before 'Ver todos'. */
 export const PENDING_PREVIEW = 5;
-const SEARCH_MAX = 200;
+/** Longest search and team filter of the week's pages. */
+export const WEEK_SEARCH_MAX = 200;
 const statusFilterValues = STATUS_FILTERS.map((f) => f.value);
 const reviewFilterValues = REVIEW_FILTERS.map((f) => f.value);
 
@@ -187,12 +188,12 @@ export const weekPageQuerySchema = z.object({
   review: z.enum(reviewFilterValues, { error: PANEL_MSG.invalidReviewFilter }).default('todos'),
   q: z
     .string({ error: PANEL_MSG.searchTooLong })
-    .max(SEARCH_MAX, PANEL_MSG.searchTooLong)
+    .max(WEEK_SEARCH_MAX, PANEL_MSG.searchTooLong)
     .default(''),
   /** An unidadOrganizacional; empty for every team. */
   team: z
     .string({ error: PANEL_MSG.teamTooLong })
-    .max(SEARCH_MAX, PANEL_MSG.teamTooLong)
+    .max(WEEK_SEARCH_MAX, PANEL_MSG.teamTooLong)
     .default(''),
   page: z.coerce
     .number({ error: PANEL_MSG.invalidPage })

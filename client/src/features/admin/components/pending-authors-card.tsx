@@ -22,7 +22,8 @@ export function PendingAuthorsCard({
   /** Everybody pending this week, the preview included. */
   total: number;
   week: Week;
-  onShowAll: () => void;
+  /** Absent while the pending table is already shown. */
+  onShowAll?: (() => void) | undefined;
 }) {
   const send = useSendReminders();
   return (
@@ -79,7 +80,7 @@ export function PendingAuthorsCard({
             </li>
           ))}
         </ul>
-        {total > preview.length ? (
+        {onShowAll && total > preview.length ? (
           <Button variant="outline" className="mt-3 w-full sm:w-auto" onClick={onShowAll}>
             <ListFilter aria-hidden="true" />
             Ver todos los pendientes ({total})

@@ -1,3 +1,4 @@
+import { WEEK_SEARCH_MAX } from '@common/schemas/panel';
 import {
   ALL_TEAMS,
   isStatusFilter,
@@ -34,6 +35,7 @@ export function SummaryFilters({
             id={`${id}-search`}
             type="search"
             placeholder="Nombre o correo..."
+            maxLength={WEEK_SEARCH_MAX}
             className="pl-9"
             value={filters.search}
             onChange={(e) => onChange({ search: e.currentTarget.value })}

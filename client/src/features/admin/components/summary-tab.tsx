@@ -193,7 +193,7 @@ export function SummaryTab() {
               preview={data.pendingPreview}
               total={data.counts.pending}
               week={week}
-              onShowAll={() => changeFilters({ status: 'pendientes' })}
+              onShowAll={pendingView ? undefined : () => changeFilters({ status: 'pendientes' })}
             />
           ) : null}
 
