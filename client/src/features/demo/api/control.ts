@@ -1,5 +1,5 @@
 import { auditLogResponseSchema, type AuditLogResponse } from '@common/schemas/audit';
-import { weekResponseSchema, type WeekResponse } from '@common/schemas/panel';
+import { WEEK_PAGE_SIZE_MAX, weekPageSchema, type WeekPage } from '@common/schemas/panel';
 import {
   DEFAULT_REMINDER_MESSAGE,
   DEFAULT_REMINDER_SUBJECT,
@@ -16,13 +16,14 @@ import { auditKeys, panelKeys, reminderKeys, userKeys } from '@/lib/query-keys';
 const REFRESH_MS = 10_000;
 
 /**
- * GET /api/appa (ADMIN and CONSEJO): the organisation's current week, whose counts are the live
- * figures of the control pages.
+ * GET /api/appa/week (ADMIN and CONSEJO): the organisation's current week, whose counts are the
+ * live figures of the control pages, with its first pending people (not every report's texts).
  */
 export function useCurrentWeek() {
   return useQuery({
     queryKey: [...panelKeys.all, 'current-week'],
-    queryFn: (): Promise<WeekResponse> => api.get('/api/appa', weekResponseSchema),
+    queryFn: (): Promise<WeekPage> =>
+      api.get(`/api/appa/week?status=pendientes&pageSize=${WEEK_PAGE_SIZE_MAX}`, weekPageSchema),
     refetchInterval: REFRESH_MS,
   });
 }

@@ -47,7 +47,10 @@ export function ControlPage({
       <section aria-label="Cifras de la semana" className="grid grid-cols-2 gap-3 lg:grid-cols-5">
         {isAdmin ? <Figure label="Usuarios" value={userCount.data} /> : null}
         <Figure label="Personas que reportan" value={counts?.expected} />
-        <Figure label="APPAs de la semana" value={week.data?.submissions.length} />
+        <Figure
+          label="APPAs de la semana"
+          value={counts ? counts.sent + counts.drafts : undefined}
+        />
         <Figure label="Enviados" value={counts?.sent} />
         <Figure label="Borradores" value={counts?.drafts} />
         <Figure label="Eficiencia" value={counts ? `${efficiency}%` : undefined} />
@@ -144,6 +147,11 @@ function PendingCard({ week }: { week: ReturnType<typeof useCurrentWeek>['data']
                 </span>
               </li>
             ))}
+            {week.total > week.pending.length ? (
+              <li className="py-2 text-muted-foreground">
+                y {week.total - week.pending.length} más
+              </li>
+            ) : null}
           </ScrollList>
         )}
       </CardContent>
