@@ -18,7 +18,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { useSignedInUser } from '@/lib/api/get-current-user';
-import { useWeek } from '../api/get-week';
+import { useWeekPage } from '../api/get-week';
 import { defaultRange } from '../lib/report-links';
 import { DateRangeFields, ReportCard } from './report-card';
 import { RetryAlert } from '@/components/retry-alert';
@@ -38,9 +38,9 @@ function Counter({ label, value, icon: Icon }: { label: string; value: number; i
   );
 }
 
-/** The current week's counters and analysis, from the panel's week query. */
+/** The current week's counters and analysis: the tiles of the week's first page (one row). */
 function CurrentWeek({ week }: { week: Week }) {
-  const query = useWeek(week.weekStart);
+  const query = useWeekPage({ weekStart: week.weekStart, pageSize: 1 });
   if (query.isPending) {
     return (
       <p className="flex items-center gap-2 text-muted-foreground">
