@@ -1,7 +1,10 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 
-/** 'Página X de Y' with previous and next, each enabled only when there is somewhere to go. */
+/**
+ * 'Página X de Y' with previous and next, each enabled only when there is somewhere to go; on a
+ * phone the two buttons show only their arrows, so the row fits inside a card.
+ */
 export function TablePager({
   page,
   pageCount,
@@ -15,9 +18,12 @@ export function TablePager({
     <nav aria-label="Paginación" className="flex items-center justify-end gap-2">
       <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         <ChevronLeft aria-hidden="true" />
-        Anterior
+        <span className="max-sm:sr-only">Anterior</span>
       </Button>
-      <span className="text-sm text-muted-foreground tabular-nums" aria-live="polite">
+      <span
+        className="text-sm whitespace-nowrap text-muted-foreground tabular-nums"
+        aria-live="polite"
+      >
         Página {page} de {pageCount}
       </span>
       <Button
@@ -26,7 +32,7 @@ export function TablePager({
         disabled={page >= pageCount}
         onClick={() => onPage(page + 1)}
       >
-        Siguiente
+        <span className="max-sm:sr-only">Siguiente</span>
         <ChevronRight aria-hidden="true" />
       </Button>
     </nav>
