@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { adminCredentials, demoUser, freshPassword } from './support/demo-users';
@@ -46,6 +47,8 @@ test.describe('dashboards', () => {
   test('the board lands on /consejo, reads the whole organisation and opens a report', async ({
     page,
   }) => {
+    // Four tabs, two pagers, the person search, axe and screenshots at two widths.
+    test.slow();
     await signInNewBoardMember(page);
     await page.goto('/');
     await expect(page).toHaveURL(/\/consejo$/);
@@ -62,10 +65,24 @@ test.describe('dashboards', () => {
     await expect(page.getByRole('rowheader', { name: 'Líder' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
-    // APPAs por Semana: both VPs' areas, and a report opens in the detail dialog.
+    // APPAs por Semana: both VPs' areas, 20 per page, searched by name; a report opens.
     await page.getByRole('tab', { name: 'APPAs por Semana' }).click();
     const list = page.getByRole('list', { name: 'APPAs de la semana' });
-    await expect(list.getByRole('listitem').first()).toBeVisible();
+    const pager = page.getByRole('navigation', { name: 'Paginación' });
+    await expect(pager.getByText(/^Página 1 de [2-9]$/)).toBeVisible();
+    await expect(list.getByRole('listitem')).toHaveCount(20);
+    const firstOfPage1 = await list.getByRole('listitem').first().locator('p').first().innerText();
+    await pager.getByRole('button', { name: 'Siguiente' }).click();
+    await expect(pager.getByText(/^Página 2 de [2-9]$/)).toBeVisible();
+    await expect(list.getByRole('listitem').first()).not.toContainText(firstOfPage1);
+    await screenshots(page, 'consejo-semana');
+    await page.getByLabel('Buscar persona').fill('GABRIEL CHAVEZ');
+    await expect(list.getByRole('listitem')).toHaveCount(1);
+    await expect(list.getByRole('listitem')).toContainText('Gabriel Chávez Núñez');
+    await expect(pager.getByText('Página 1 de 1')).toBeVisible();
+    await page.getByLabel('Buscar persona').fill('zzz-nadie');
+    await expect(page.getByText('Ningún APPA coincide con la búsqueda')).toBeVisible();
+    await page.getByLabel('Buscar persona').fill('');
     const first = list.getByRole('listitem').first();
     const author = (await first.locator('p').first().innerText()).trim();
     await first.getByRole('button', { name: `Ver APPA de ${author}` }).click();
@@ -84,7 +101,13 @@ test.describe('dashboards', () => {
       page.getByRole('table', { name: 'Tasa de completitud por semana' }),
     ).toBeAttached();
     await expect(page.locator('.recharts-wrapper')).toHaveCount(2);
-    await page.getByLabel('Persona').selectOption({ label: 'Daniela Ruiz Ortega' });
+    // The person picker searches the server: the first 20 by name, then what the text matches.
+    const picker = page.getByLabel('Persona', { exact: true });
+    await expect(page.getByText('Primeras 20 personas: escribe para acotar')).toBeVisible();
+    await expect(picker.locator('option')).toHaveCount(21);
+    await page.getByLabel('Buscar persona').fill('daniela ruiz');
+    await expect(page.getByText('1 persona encontrada')).toBeVisible();
+    await picker.selectOption({ label: 'Daniela Ruiz Ortega' });
     await expect(
       page.getByRole('table', { name: 'KPI de Daniela Ruiz Ortega: meta y logro por semana' }),
     ).toBeAttached();
@@ -97,7 +120,14 @@ test.describe('dashboards', () => {
     // Reportes Detallados: filter, export, and the organisation's weekly report from the server.
     await page.getByRole('tab', { name: 'Reportes Detallados' }).click();
     const detailed = page.getByRole('list', { name: 'Reportes detallados' });
-    await expect(detailed.getByRole('listitem').first()).toBeVisible();
+    await expect(detailed.getByRole('listitem')).toHaveCount(20);
+    const weekTotal = Number(
+      (await page.getByText(/^\d+ de \d+ APPAs de la semana$/).innerText()).split(' ')[0],
+    );
+    expect(weekTotal).toBeGreaterThan(20);
+    await expect(pager.getByText(/^Página 1 de [2-9]$/)).toBeVisible();
+    await pager.getByRole('button', { name: 'Siguiente' }).click();
+    await expect(detailed.getByRole('listitem')).toHaveCount(Math.min(20, weekTotal - 20));
     await page.getByLabel('Estado').selectOption('BORRADOR');
     await expect(detailed.getByText('Borrador', { exact: true }).first()).toBeVisible();
     await expect(detailed.getByText('Enviado', { exact: true })).toHaveCount(0);
@@ -105,9 +135,13 @@ test.describe('dashboards', () => {
     await page.getByLabel('Buscar').fill('zzz-nadie');
     await expect(page.getByText('Ningún APPA coincide con los filtros')).toBeVisible();
     await page.getByLabel('Buscar').fill('');
+    // The filters brought the list back to its first page; the CSV holds every row, not a page.
+    await expect(pager.getByText(/^Página 1 de [2-9]$/)).toBeVisible();
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Exportar CSV' }).click();
     expect((await download).suggestedFilename()).toMatch(/^appas-\d{4}-\d{2}-\d{2}\.csv$/);
+    const exported = await readFile((await (await download).path()) ?? '', 'utf8');
+    expect(exported.trim().split(/\r?\n/)).toHaveLength(weekTotal + 1);
     const csvHref = await page.getByRole('link', { name: 'CSV' }).getAttribute('href');
     const csv = await page.request.get(csvHref ?? '');
     expect(csv.status()).toBe(200);
@@ -137,13 +171,21 @@ test.describe('dashboards', () => {
       page.getByRole('table', { name: 'Tasa de completitud por semana' }),
     ).toBeAttached();
     await expect(page.locator('.recharts-wrapper')).toHaveCount(1);
+    // The person search never finds someone of the other VP's area.
+    await page.getByLabel('Buscar persona').fill(other[0] ?? '');
+    await expect(page.getByText('Nadie coincide con la búsqueda')).toBeVisible();
+    await page.getByLabel('Buscar persona').fill(own[0] ?? '');
+    await expect(page.getByText('1 persona encontrada')).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await screenshots(page, 'vp-equipo');
 
     await page.getByRole('tab', { name: 'APPAs por Semana' }).click();
     const week = page.getByRole('list', { name: 'APPAs de la semana' });
     await expect(week.getByRole('listitem').first()).toBeVisible();
+    await expect(page.getByText(/^Página 1 de \d+$/)).toBeVisible();
     for (const name of other) await expect(week.getByText(name)).toHaveCount(0);
+    await page.getByLabel('Buscar persona').fill(other[0] ?? '');
+    await expect(page.getByText('Ningún APPA coincide con la búsqueda')).toBeVisible();
 
     await page.getByRole('tab', { name: 'Gerentes' }).click();
     const managers = page

@@ -59,8 +59,16 @@ test('a manager lands on /gerente and sees their leaders with their submission t
   await expectNoSeriousA11yViolations(page);
   await screenshotBoth(page, 'gerente-equipo');
 
-  // APPAs Semanales: the area's reports; 'Ver' opens one.
+  // APPAs Semanales: the area's reports, a page at a time, searched by name; 'Ver' opens one.
   await page.getByRole('tab', { name: 'APPAs Semanales' }).click();
+  const weekList = page.getByRole('list', { name: 'APPAs de la semana' });
+  await expect(page.getByText('Página 1 de 1')).toBeVisible();
+  await page.getByLabel('Buscar persona').fill('valeria mendoza rios');
+  await expect(weekList.getByRole('listitem')).toHaveCount(1);
+  await expect(weekList).toContainText(DRAFT_LEADER);
+  await page.getByLabel('Buscar persona').fill('zzz-nadie');
+  await expect(page.getByText('Ningún APPA coincide con la búsqueda')).toBeVisible();
+  await page.getByLabel('Buscar persona').fill('');
   await page.getByRole('button', { name: `Ver APPA de ${SENT_LEADER}` }).click();
   const dialog = page.getByRole('dialog', { name: `APPA de ${SENT_LEADER}` });
   await expect(dialog.getByRole('region', { name: 'Avances' })).toBeVisible();

@@ -21,6 +21,7 @@ export const DASHBOARD_MSG = {
   accessDenied: 'Acceso Denegado',
   invalidWeeks: 'El número de semanas debe estar entre 1 y 52',
   userNotFound: 'Usuario no encontrado',
+  searchTooLong: 'La búsqueda no puede tener más de 200 caracteres',
 } as const;
 
 /** A person as the dashboards show them (spec 2 §3 "Dashboard view"). */
@@ -81,13 +82,40 @@ export const hierarchyResponseSchema = z.object({
   team: z.object({
     /** The viewer's direct reports with this week's state. */
     directReports: z.array(teamMemberSchema),
-    /** Everyone below the viewer, level by level (the VP's Gerentes and Líderes tabs filter it). */
+    /**
+     * Everyone below the viewer, level by level. Empty for the organisation (CONSEJO, ADMIN): at
+     * 5,000 people it was most of the answer; the board searches GET /api/dashboard/people.
+     */
     members: z.array(teamMemberSchema),
     /** From the viewer's manager up to the top. */
     managerChain: z.array(dashboardUserSchema),
   }),
 });
 export type HierarchyResponse = z.infer<typeof hierarchyResponseSchema>;
+
+/** Most people GET /api/dashboard/people answers. */
+export const PEOPLE_SEARCH_LIMIT = 20;
+const SEARCH_MAX = 200;
+
+/** Query of GET /api/dashboard/people. */
+export const peopleQuerySchema = z.object({
+  /** Part of a name or e-mail, accents and case ignored; empty: the first people by name. */
+  q: z
+    .string({ error: DASHBOARD_MSG.searchTooLong })
+    .trim()
+    .max(SEARCH_MAX, DASHBOARD_MSG.searchTooLong)
+    .default(''),
+});
+export type PeopleQuery = z.input<typeof peopleQuerySchema>;
+
+/**
+ * GET /api/dashboard/people?q=: at most PEOPLE_SEARCH_LIMIT active people of the viewer's area who
+ * report (the person picker of 'Tendencias por persona'), by name.
+ */
+export const dashboardPersonSchema = dashboardUserSchema
+  .omit({ managerId: true })
+  .extend({ email: z.string() });
+export type DashboardPerson = z.infer<typeof dashboardPersonSchema>;
 
 /** GET /api/users/same-role: the leader's peers (spec 2 §3 "Peer"). */
 export const peerSchema = z.object({

@@ -1,15 +1,18 @@
 import { completionRate } from '../../common/completion';
 import { and, asc, between, count, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { REPORTING_ROLES, ROLES, type Role } from '../../common/roles';
-import type {
-  DashboardUser,
-  HierarchyResponse,
-  Peer,
-  TeamMember,
-  TrendsResponse,
+import {
+  PEOPLE_SEARCH_LIMIT,
+  type DashboardPerson,
+  type DashboardUser,
+  type HierarchyResponse,
+  type Peer,
+  type TeamMember,
+  type TrendsResponse,
 } from '../../common/schemas/dashboard';
 import type { PanelSubmission } from '../../common/schemas/panel';
 import { recentWeeks, weekFromStart, weekOf } from '../../common/week';
+import { searchUsers } from '../../common/week-filters';
 import type { AppContext } from '../context';
 import { compareSpanish } from '../lib/collate';
 import { appaSubmissions, users, type UserRow } from '../db/schema';
@@ -175,7 +178,12 @@ export async function hierarchy(
     ...week,
     analytics: analyticsOf(counted),
     hierarchy: { allReports: members.length, directReports: directReports.length },
-    team: { directReports, members, managerChain: await managerChain(ctx, viewer.id) },
+    team: {
+      directReports,
+      // The organisation's list is not sent: the board searches people (searchPeople) instead.
+      members: area.kind === 'organisation' ? [] : members,
+      managerChain: await managerChain(ctx, viewer.id),
+    },
   };
 }
 
@@ -186,6 +194,27 @@ function expectedAuthors(area: Area) {
     inArray(users.role, [...REPORTING_ROLES]),
     areaPeople(area),
   );
+}
+
+/** The expected authors of the area in Spanish order of name, as the person picker lists them. */
+export async function areaAuthors(ctx: AppContext, area: Area): Promise<DashboardPerson[]> {
+  const rows = await ctx.db
+    .select({
+      id: users.id,
+      fullName: users.fullName,
+      email: users.email,
+      role: users.role,
+      cargo: users.cargo,
+      unidadOrganizacional: users.unidadOrganizacional,
+    })
+    .from(users)
+    .where(expectedAuthors(area));
+  return rows.sort((a, b) => compareSpanish(a.fullName, b.fullName) || a.id.localeCompare(b.id));
+}
+
+/** GET /api/dashboard/people: the first authors (by name) whose name or e-mail holds `q`. */
+export function searchPeople(authors: readonly DashboardPerson[], q: string): DashboardPerson[] {
+  return searchUsers(authors, q).slice(0, PEOPLE_SEARCH_LIMIT);
 }
 
 /**

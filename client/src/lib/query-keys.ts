@@ -75,6 +75,10 @@ export const dashboardKeys = {
   hierarchy: (weekStart: string) => [...dashboardKeys.all, 'hierarchy', weekStart] as const,
   /** GET /api/appa?weekStart= as CONSEJO, VP, GERENTE or ADMIN: the week's reports of the area. */
   areaWeek: (weekStart: string) => [...dashboardKeys.all, 'area-week', weekStart] as const,
+  /** GET /api/appa/week?…: one filtered page of the area's week (the week lists). */
+  areaWeekPage: (query: object) => [...dashboardKeys.all, 'area-week-page', query] as const,
+  /** GET /api/dashboard/people?q=: the person picker's search. */
+  people: (q: string) => [...dashboardKeys.all, 'people', q] as const,
   /** GET /api/dashboard/trends?weeks=&userId=. */
   trends: (weeks: number, userId: string | null) =>
     [...dashboardKeys.all, 'trends', weeks, userId] as const,

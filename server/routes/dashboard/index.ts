@@ -3,8 +3,10 @@ import { z } from 'zod';
 import {
   DASHBOARD_MSG,
   historyQuerySchema,
+  peopleQuerySchema,
   shareRequestSchema,
   trendsQuerySchema,
+  type DashboardPerson,
   type HierarchyResponse,
   type Peer,
   type Share,
@@ -22,12 +24,21 @@ import {
   authorizeShareRevoke,
 } from '../../policies/sharing';
 import { authorizeDashboard, authorizePersonRead } from '../../policies/visibility';
-import { hierarchy, history, sameRolePeers, trends } from '../../services/dashboard';
+import {
+  areaAuthors,
+  hierarchy,
+  history,
+  sameRolePeers,
+  searchPeople,
+  trends,
+} from '../../services/dashboard';
 import { loadReportRef } from '../../services/panel';
 import { createShare, listReportShares, loadShareRef, revokeShare } from '../../services/sharing';
 
 const reportParams = z.object({ id: z.uuid(PANEL_MSG.reportNotFound) });
 const shareParams = z.object({ shareId: z.uuid(DASHBOARD_MSG.shareNotFound) });
+/** A rough size of one kept author (ids, names, e-mail), for the read cache's budget. */
+const PERSON_BYTES = 400;
 
 /**
  * The role dashboards (hierarchy, trends, a person's history), the peer list and lateral sharing
@@ -57,6 +68,19 @@ export function dashboardRoutes(app: FastifyInstance, ctx: AppContext) {
       async () => JSON.stringify((await trends(ctx, user, area, input)) satisfies TrendsResponse),
     );
     return sendCached(request, reply, answer);
+  });
+
+  // The person picker searches as one types: the area's authors are kept between writes, per viewer.
+  app.get('/api/dashboard/people', async (request): Promise<DashboardPerson[]> => {
+    const { user } = requireAuth(request);
+    const area = await authorizeDashboard(ctx, user);
+    const { q } = parse(peopleQuerySchema, request.query);
+    const authors = await ctx.readCache.value(
+      `people:${user.id}`,
+      () => areaAuthors(ctx, area),
+      (list) => list.length * PERSON_BYTES,
+    );
+    return searchPeople(authors, q);
   });
 
   app.get('/api/appa/history', async (request): Promise<PanelSubmission[]> => {

@@ -203,6 +203,8 @@ describe('GET /api/dashboard/hierarchy by role', () => {
   it.each(['consejo', 'admin'])('gives %s the whole organisation', async (v) => {
     const body = (await hierarchy(v)).json<HierarchyResponse>();
     expect(body.hierarchy.allReports).toBe(Object.keys(org().people).length - 1);
+    // Not the organisation's list of people: the board searches GET /api/dashboard/people.
+    expect(body.team.members).toEqual([]);
     // Nobody reports to the board here: the top of the organisation are its direct reports.
     const top = ['consejo', 'admin', 'vp1', 'vp2'].filter((k) => k !== v);
     expect(sorted(body.team.directReports.map((m) => org().keyOf(m.id)))).toEqual(sorted(top));

@@ -7,6 +7,7 @@ import {
 } from '@common/schemas/panel';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { toSearchParams } from '@/lib/search-params';
 import { useLiveUpdates } from '@/lib/live-updates';
 import { panelKeys } from '@/lib/query-keys';
 
@@ -36,11 +37,7 @@ export function useWeek(weekStart: string) {
 
 /** GET /api/appa/week: one filtered page of the week; empty and default filters are left out. */
 export function getWeekPage(query: WeekPageQuery): Promise<WeekPage> {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
-    if (value !== undefined && value !== '') params.set(name, String(value));
-  }
-  return api.get(`/api/appa/week?${params.toString()}`, weekPageSchema);
+  return api.get(`/api/appa/week?${toSearchParams(query)}`, weekPageSchema);
 }
 
 /** As the whole week: polled unless live; the previous page stays on screen while the next loads. */

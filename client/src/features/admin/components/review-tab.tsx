@@ -14,7 +14,7 @@ import { AppaDetailDialogBody, type DetailFocus } from './appa-detail-dialog';
 import { MyTasksCard } from './my-tasks-card';
 import { RetryAlert } from '@/components/retry-alert';
 import { ReviewCard } from './review-card';
-import { TablePager } from './table-pager';
+import { TablePager } from '@/components/table-pager';
 import { WeekSelect } from '@/components/week-select';
 
 function Counter({ label, value }: { label: string; value: number }) {

@@ -34,7 +34,7 @@ import { SubmissionFilesDialogBody } from './submission-files-dialog';
 import { SubmissionsTable, type SubmissionAction } from './submissions-table';
 import { SummaryFilters } from './summary-filters';
 import { SummaryTiles } from './summary-tiles';
-import { TablePager } from './table-pager';
+import { TablePager } from '@/components/table-pager';
 import { WeekSelect } from '@/components/week-select';
 
 type OpenDialog =

@@ -13,7 +13,7 @@ import { BulkUploadDialogBody } from './bulk-upload-dialog';
 import { CreateUserDialogBody } from './create-user-dialog';
 import { EditUserDialogBody } from './edit-user-dialog';
 import { ResetPasswordDialogBody } from './reset-password-dialog';
-import { TablePager } from './table-pager';
+import { TablePager } from '@/components/table-pager';
 import { UsersTable } from './users-table';
 
 const USERS_PAGE_SIZE = 50;

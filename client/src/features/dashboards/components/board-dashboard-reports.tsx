@@ -1,6 +1,8 @@
 import type { WeekResponse, PanelSubmission } from '@common/schemas/panel';
 import { Download, FileText } from 'lucide-react';
-import { useId, useState } from 'react';
+import { PAGE_SIZE, paginate } from '@common/week-filters';
+import { useId, useState, type ComponentProps } from 'react';
+import { TablePager } from '@/components/table-pager';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -16,7 +18,8 @@ import {
   type ReportFilters,
   type StatusFilter,
 } from '../lib/board-reports';
-import { ReportList } from './board-dashboard-parts';
+import { useAreaWeek } from '../api/get-area-week';
+import { QueryState, ReportList } from './board-dashboard-parts';
 
 function Filters({
   filters,
@@ -93,8 +96,11 @@ function ServerReports({ weekStart }: { weekStart: string }) {
   );
 }
 
-/** Reportes Detallados: the week's reports filtered by text, status and team, exportable. */
-export function BoardDetailedReports({
+/**
+ * Reportes Detallados: the week's reports filtered by text, status and team, 20 per page; the CSV
+ * holds every filtered report.
+ */
+function BoardDetailedReports({
   week,
   onOpen,
   showServerReports,
@@ -105,7 +111,13 @@ export function BoardDetailedReports({
   showServerReports: boolean;
 }) {
   const [filters, setFilters] = useState<ReportFilters>(NO_FILTERS);
+  const [page, setPage] = useState(1);
   const shown = filterReports(week.submissions, filters);
+  const current = paginate(shown, page, PAGE_SIZE);
+  const changeFilters = (next: ReportFilters) => {
+    setFilters(next);
+    setPage(1);
+  };
   const exportCsv = () => {
     downloadFile(
       `appas-${week.weekStart}.csv`,
@@ -125,7 +137,7 @@ export function BoardDetailedReports({
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <Filters filters={filters} teams={week.teams} onChange={setFilters} />
+        <Filters filters={filters} teams={week.teams} onChange={changeFilters} />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <Button size="sm" onClick={exportCsv} disabled={shown.length === 0}>
             <Download aria-hidden="true" />
@@ -134,7 +146,7 @@ export function BoardDetailedReports({
           {showServerReports ? <ServerReports weekStart={week.weekStart} /> : null}
         </div>
         <ReportList
-          submissions={shown}
+          submissions={current.rows}
           empty={
             week.submissions.length === 0
               ? 'No hay APPAs para esta semana'
@@ -143,7 +155,26 @@ export function BoardDetailedReports({
           label="Reportes detallados"
           onOpen={onOpen}
         />
+        {shown.length > 0 ? (
+          <TablePager page={current.page} pageCount={current.pageCount} onPage={setPage} />
+        ) : null}
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * The Reportes Detallados tab: its text search reads the reports' texts, so it loads the whole
+ * week, and only once the tab is opened.
+ */
+export function BoardDetailedReportsTab({
+  weekStart,
+  ...props
+}: { weekStart: string } & Omit<ComponentProps<typeof BoardDetailedReports>, 'week'>) {
+  const week = useAreaWeek(weekStart);
+  return (
+    <QueryState query={week}>
+      {(data) => <BoardDetailedReports key={data.weekStart} week={data} {...props} />}
+    </QueryState>
   );
 }

@@ -1,4 +1,3 @@
-import { REPORTING_ROLES } from '@common/roles';
 import type { PanelSubmission } from '@common/schemas/panel';
 import type { Week } from '@common/week';
 import { useQueries } from '@tanstack/react-query';
@@ -9,7 +8,7 @@ import { roleCompletionSeries, rolesInSeries } from '../lib/board-reports';
 import { failureMessage, RetryAlert } from '@/components/retry-alert';
 import { EmptyMessage } from './board-dashboard-parts';
 import { AreaCompletionTrendCard } from './charts/area-completion-trend';
-import { PersonTrendsCard, type TrendPerson } from './charts/person-trends';
+import { PersonTrendsCard } from './charts/person-trends';
 import { RoleCompletionChart } from './charts/role-completion-chart';
 
 const ROLE_ORDER = ['VP', 'GERENTE', 'LIDER', 'USER'] as const;
@@ -54,19 +53,16 @@ function RoleCompletionCard({ weeks }: { weeks: readonly Week[] }) {
 /** Análisis por Rol: completion by role, the area's 12-week trend and a person's trends. */
 export function BoardRoleAnalysis({
   weeks,
-  people,
   onOpen,
 }: {
   weeks: readonly Week[];
-  people: readonly (TrendPerson & { role: string })[];
   onOpen: (submission: PanelSubmission) => void;
 }) {
-  const authors = people.filter((p) => (REPORTING_ROLES as readonly string[]).includes(p.role));
   return (
     <div className="grid gap-4">
       <RoleCompletionCard weeks={weeks} />
       <AreaCompletionTrendCard />
-      <PersonTrendsCard people={authors} onOpen={onOpen} />
+      <PersonTrendsCard onOpen={onOpen} />
     </div>
   );
 }

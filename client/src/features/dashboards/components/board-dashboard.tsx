@@ -3,11 +3,11 @@ import { CircleCheck, FilePen, FileText, Percent } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useSignedInUser } from '@/lib/api/get-current-user';
-import { useAreaWeek } from '../api/get-area-week';
 import { useHierarchy } from '../api/get-hierarchy';
 import { useSelectedWeek } from '@/hooks/use-selected-week';
 import { QueryState, ReportDialog, ReportList, type RenderDetail } from './board-dashboard-parts';
-import { BoardDetailedReports } from './board-dashboard-reports';
+import { AreaWeekPage } from './area-week-page';
+import { BoardDetailedReportsTab } from './board-dashboard-reports';
 import { BoardRoleAnalysis } from './board-dashboard-roles';
 import { BoardSummary } from './board-dashboard-summary';
 import { DashboardShell, StatCard } from './dashboard-shell';
@@ -29,7 +29,6 @@ export function BoardDashboard({
   const selection = useSelectedWeek(user.timezone);
   const { week } = selection;
   const hierarchy = useHierarchy(week.weekStart);
-  const areaWeek = useAreaWeek(week.weekStart);
   const [open, setOpen] = useState<PanelSubmission | null>(null);
   const analytics = hierarchy.data?.analytics;
 
@@ -83,38 +82,26 @@ export function BoardDashboard({
           </QueryState>
         </TabsContent>
         <TabsContent value="semana">
-          <QueryState query={areaWeek}>
-            {(data) => (
+          <AreaWeekPage key={week.weekStart} weekStart={week.weekStart}>
+            {(submissions) => (
               <ReportList
-                submissions={data.submissions}
+                submissions={submissions}
                 empty="No hay APPAs para esta semana"
                 label="APPAs de la semana"
                 onOpen={setOpen}
               />
             )}
-          </QueryState>
+          </AreaWeekPage>
         </TabsContent>
         <TabsContent value="roles">
-          <QueryState query={hierarchy}>
-            {(data) => (
-              <BoardRoleAnalysis
-                weeks={selection.weeks}
-                people={data.team.members}
-                onOpen={setOpen}
-              />
-            )}
-          </QueryState>
+          <BoardRoleAnalysis weeks={selection.weeks} onOpen={setOpen} />
         </TabsContent>
         <TabsContent value="reportes">
-          <QueryState query={areaWeek}>
-            {(data) => (
-              <BoardDetailedReports
-                week={data}
-                onOpen={setOpen}
-                showServerReports={user.role === 'CONSEJO' || user.role === 'ADMIN'}
-              />
-            )}
-          </QueryState>
+          <BoardDetailedReportsTab
+            weekStart={week.weekStart}
+            onOpen={setOpen}
+            showServerReports={user.role === 'CONSEJO' || user.role === 'ADMIN'}
+          />
         </TabsContent>
       </Tabs>
       <ReportDialog submission={open} onClose={() => setOpen(null)} renderDetail={renderDetail} />

@@ -3,7 +3,6 @@ import { CircleCheck, Clock, Gauge, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useAreaWeek } from '../api/get-area-week';
 import { useHierarchy } from '../api/get-hierarchy';
 import { useSelectedWeek } from '@/hooks/use-selected-week';
 import { useSignedInUser } from '@/lib/api/get-current-user';
@@ -28,7 +27,6 @@ export function ManagerDashboard({
   const selection = useSelectedWeek(useSignedInUser().timezone);
   const { week } = selection;
   const hierarchy = useHierarchy(week.weekStart);
-  const area = useAreaWeek(week.weekStart);
   const data = hierarchy.data;
 
   return (
@@ -77,13 +75,11 @@ export function ManagerDashboard({
           ) : null}
         </TabsContent>
         <TabsContent value="semanales">
-          {area.isError ? (
-            <RetryAlert message={area.error.message} onRetry={() => void area.refetch()} />
-          ) : area.data ? (
-            <ManagerReportsList submissions={area.data.submissions} renderReport={renderReport} />
-          ) : (
-            <Spinner label="Cargando APPAs" />
-          )}
+          <ManagerReportsList
+            key={week.weekStart}
+            weekStart={week.weekStart}
+            renderReport={renderReport}
+          />
         </TabsContent>
         <TabsContent value="jerarquia">
           {data ? (

@@ -6,18 +6,19 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { useSignedInUser } from '@/lib/api/get-current-user';
 import { formatDateTime } from '@/lib/format';
+import { AreaWeekPage } from './area-week-page';
 import { ListRow } from './manager-list-row';
 import { ReportStatusBadge } from '@/components/report-status-badge';
 
 /**
- * APPAs Semanales of /gerente: the area's reports of the week; 'Ver' opens one in a dialog whose
+ * APPAs Semanales of /gerente: the area's reports of the week, a page at a time; 'Ver' opens one in a dialog whose
  * body the app layer supplies (the administrator panel's detail, with comments and review).
  */
 export function ManagerReportsList({
-  submissions,
+  weekStart,
   renderReport,
 }: {
-  submissions: readonly PanelSubmission[];
+  weekStart: string;
   renderReport: (submission: PanelSubmission) => ReactNode;
 }) {
   const user = useSignedInUser();
@@ -29,30 +30,30 @@ export function ManagerReportsList({
         <CardDescription>Los APPAs de tu área en la semana elegida</CardDescription>
       </CardHeader>
       <CardContent>
-        {submissions.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No hay APPAs para esta semana</p>
-        ) : (
-          <ul aria-label="APPAs de la semana" className="divide-y rounded-lg border">
-            {submissions.map((s) => (
-              <ListRow
-                key={s.id}
-                title={s.user.fullName}
-                subtitle={`${s.user.cargo ?? 'Sin cargo'}${s.submittedAt ? ` · ${formatDateTime(s.submittedAt, user.timezone)}` : ''}`}
-              >
-                <ReportStatusBadge status={s.status} />
-                <Button
-                  size="sm"
-                  variant="outline"
-                  aria-label={`Ver APPA de ${s.user.fullName}`}
-                  onClick={() => setOpen(s)}
+        <AreaWeekPage weekStart={weekStart}>
+          {(submissions) => (
+            <ul aria-label="APPAs de la semana" className="divide-y rounded-lg border">
+              {submissions.map((s) => (
+                <ListRow
+                  key={s.id}
+                  title={s.user.fullName}
+                  subtitle={`${s.user.cargo ?? 'Sin cargo'}${s.submittedAt ? ` · ${formatDateTime(s.submittedAt, user.timezone)}` : ''}`}
                 >
-                  <Eye aria-hidden="true" />
-                  Ver
-                </Button>
-              </ListRow>
-            ))}
-          </ul>
-        )}
+                  <ReportStatusBadge status={s.status} />
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    aria-label={`Ver APPA de ${s.user.fullName}`}
+                    onClick={() => setOpen(s)}
+                  >
+                    <Eye aria-hidden="true" />
+                    Ver
+                  </Button>
+                </ListRow>
+              ))}
+            </ul>
+          )}
+        </AreaWeekPage>
       </CardContent>
       <Dialog open={open !== null} onOpenChange={(next) => (next ? null : setOpen(null))}>
         {open ? <DialogContent className="sm:max-w-3xl">{renderReport(open)}</DialogContent> : null}

@@ -1,4 +1,4 @@
-import { REPORTING_ROLES, ROLE_LABELS } from '@common/roles';
+import { ROLE_LABELS } from '@common/roles';
 import type { HierarchyResponse, TeamMember } from '@common/schemas/dashboard';
 import type { PanelSubmission } from '@common/schemas/panel';
 import { Button } from '@/components/ui/button';
@@ -68,8 +68,7 @@ export function VpTeam({
   submissions: readonly PanelSubmission[];
   onOpen: (submission: PanelSubmission) => void;
 }) {
-  const summary = teamSummary(hierarchy.team.members);
-  const authors = hierarchy.team.members.filter((m) => REPORTING_ROLES.includes(m.role));
+  const summary = teamSummary(hierarchy);
   return (
     <div className="grid gap-4">
       <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
@@ -114,7 +113,7 @@ export function VpTeam({
         </Card>
       </div>
       <AreaCompletionTrendCard />
-      <PersonTrendsCard people={authors} onOpen={onOpen} />
+      <PersonTrendsCard onOpen={onOpen} />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { useHierarchy } from '../api/get-hierarchy';
 import { useSelectedWeek } from '@/hooks/use-selected-week';
 import { useSignedInUser } from '@/lib/api/get-current-user';
 import { reportsOfRole } from '../lib/board-reports';
+import { AreaWeekPage } from './area-week-page';
 import { QueryState, ReportDialog, ReportList, type RenderDetail } from './board-dashboard-parts';
 import { DashboardShell, StatCard } from './dashboard-shell';
 import { VpTeam } from './vp-dashboard-team';
@@ -76,16 +77,16 @@ export function VpDashboard({ renderDetail }: { renderDetail: RenderDetail }) {
           </QueryState>
         </TabsContent>
         <TabsContent value="semana">
-          <QueryState query={areaWeek}>
-            {(w) => (
+          <AreaWeekPage key={week.weekStart} weekStart={week.weekStart}>
+            {(submissions) => (
               <ReportList
-                submissions={w.submissions}
+                submissions={submissions}
                 empty="No hay APPAs para esta semana"
                 label="APPAs de la semana"
                 onOpen={setOpen}
               />
             )}
-          </QueryState>
+          </AreaWeekPage>
         </TabsContent>
         <TabsContent value="gerentes">
           <QueryState query={areaWeek}>

@@ -1,5 +1,3 @@
-import type { TeamMember } from '@common/schemas/dashboard';
-
 export interface TeamSummary {
   managers: number;
   leaders: number;
@@ -7,11 +5,21 @@ export interface TeamSummary {
   collaborators: number;
 }
 
-/** Mi Equipo's summary: managers, leaders and everyone below the viewer. */
-export function teamSummary(members: readonly Pick<TeamMember, 'role'>[]): TeamSummary {
+/**
+ * Mi Equipo's summary: managers, leaders and everyone below the viewer, from the counts (the
+ * organisation's answer, as an administrator opens /vp, holds no list of members).
+ */
+export function teamSummary({
+  analytics,
+  hierarchy,
+}: {
+  analytics: { byRole: readonly { role: string; total: number }[] };
+  hierarchy: { allReports: number };
+}): TeamSummary {
+  const ofRole = (role: string) => analytics.byRole.find((r) => r.role === role)?.total ?? 0;
   return {
-    managers: members.filter((m) => m.role === 'GERENTE').length,
-    leaders: members.filter((m) => m.role === 'LIDER').length,
-    collaborators: members.length,
+    managers: ofRole('GERENTE'),
+    leaders: ofRole('LIDER'),
+    collaborators: hierarchy.allReports,
   };
 }

@@ -34,7 +34,8 @@ export function ChartFrame({
   return (
     <figure className="grid min-w-0 gap-3">
       <figcaption className="text-sm text-muted-foreground">{summary}</figcaption>
-      <div aria-hidden="true" className="h-64 w-full min-w-0">
+      {/* Clipped: a tooltip left open at its old place when the window narrows widens the page. */}
+      <div aria-hidden="true" className="h-64 w-full min-w-0 overflow-hidden">
         {children}
       </div>
       {/* A table ignores the 1 px box of sr-only: the wrapper clips it. */}

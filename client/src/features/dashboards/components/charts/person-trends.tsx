@@ -1,3 +1,4 @@
+import { PEOPLE_SEARCH_LIMIT } from '@common/schemas/dashboard';
 import type { PanelSubmission } from '@common/schemas/panel';
 import { weekOf } from '@common/week';
 import { format, parseISO, subWeeks } from 'date-fns';
@@ -6,10 +7,14 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
+import { failureMessage } from '@/components/retry-alert';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useSignedInUser } from '@/lib/api/get-current-user';
 import { useHistory } from '../../api/get-history';
 import { TREND_WEEKS, useTrends } from '../../api/get-trends';
+import { usePeopleSearch } from '../../api/search-people';
 import { EmptyMessage, QueryState, ReportList } from '../board-dashboard-parts';
+import { PersonSearchField } from '../person-search-field';
 import { KpiTrendChart } from './kpi-trend-chart';
 
 export interface TrendPerson {
@@ -94,19 +99,69 @@ function History({
 }
 
 /**
- * 'Tendencias por persona': pick someone of the area, see their KPI logro vs meta over the last
- * weeks and their reports over a date range (each openable).
+ * Who to chart: the server searches the viewer's area as one types (GET /api/dashboard/people, at
+ * most PEOPLE_SEARCH_LIMIT by name), and the select offers what it found.
  */
-export function PersonTrendsCard({
-  people,
-  onOpen,
+function PersonPicker({
+  person,
+  onPick,
 }: {
-  people: readonly TrendPerson[];
-  onOpen: (submission: PanelSubmission) => void;
+  person: TrendPerson | null;
+  onPick: (person: TrendPerson | null) => void;
 }) {
   const id = useId();
-  const [personId, setPersonId] = useState('');
-  const person = people.find((p) => p.id === personId) ?? null;
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim());
+  const found = usePeopleSearch(q);
+  const results = found.data ?? [];
+  // The person chosen stays selectable while another search is shown.
+  const options =
+    person && !results.some((p) => p.id === person.id) ? [person, ...results] : results;
+  const hint = found.error
+    ? failureMessage(found.error)
+    : found.isPending
+      ? 'Buscando…'
+      : results.length === 0
+        ? 'Nadie coincide con la búsqueda'
+        : results.length === PEOPLE_SEARCH_LIMIT
+          ? `Primeras ${PEOPLE_SEARCH_LIMIT} personas: escribe para acotar`
+          : `${results.length} ${results.length === 1 ? 'persona encontrada' : 'personas encontradas'}`;
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      <PersonSearchField value={search} onChange={setSearch} />
+      <div className="grid gap-1.5 sm:max-w-md">
+        <Label htmlFor={id}>Persona</Label>
+        <NativeSelect
+          id={id}
+          value={person?.id ?? ''}
+          aria-describedby={`${id}-hint`}
+          onChange={(e) => onPick(options.find((p) => p.id === e.currentTarget.value) ?? null)}
+        >
+          <option value="">Selecciona una persona</option>
+          {options.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.fullName}
+            </option>
+          ))}
+        </NativeSelect>
+        <p
+          id={`${id}-hint`}
+          aria-live="polite"
+          className={found.error ? 'text-xs text-destructive' : 'text-xs text-muted-foreground'}
+        >
+          {hint}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * 'Tendencias por persona': find someone of the area, see their KPI logro vs meta over the last
+ * weeks and their reports over a date range (each openable).
+ */
+export function PersonTrendsCard({ onOpen }: { onOpen: (submission: PanelSubmission) => void }) {
+  const [person, setPerson] = useState<TrendPerson | null>(null);
   return (
     <Card>
       <CardHeader>
@@ -116,21 +171,7 @@ export function PersonTrendsCard({
         <CardDescription>KPI (logro vs meta) e historial de APPAs de una persona</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
-        <div className="grid gap-1.5 sm:max-w-md">
-          <Label htmlFor={id}>Persona</Label>
-          <NativeSelect
-            id={id}
-            value={personId}
-            onChange={(e) => setPersonId(e.currentTarget.value)}
-          >
-            <option value="">Selecciona una persona</option>
-            {people.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.fullName}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <PersonPicker person={person} onPick={setPerson} />
         {person ? (
           <>
             <KpiTrend key={`kpi-${person.id}`} person={person} />

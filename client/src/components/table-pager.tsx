@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 
 /**
  * 'Página X de Y' with previous and next, each enabled only when there is somewhere to go; on a
- * phone the two are arrows only, so that the three fit on one line.
+ * phone the two buttons show only their arrows, so the row fits inside a card.
  */
 export function TablePager({
   page,
@@ -18,7 +18,7 @@ export function TablePager({
     <nav aria-label="Paginación" className="flex items-center justify-end gap-2">
       <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         <ChevronLeft aria-hidden="true" />
-        <span className="sr-only sm:not-sr-only">Anterior</span>
+        <span className="max-sm:sr-only">Anterior</span>
       </Button>
       <span
         className="text-sm whitespace-nowrap text-muted-foreground tabular-nums"
@@ -32,7 +32,7 @@ export function TablePager({
         disabled={page >= pageCount}
         onClick={() => onPage(page + 1)}
       >
-        <span className="sr-only sm:not-sr-only">Siguiente</span>
+        <span className="max-sm:sr-only">Siguiente</span>
         <ChevronRight aria-hidden="true" />
       </Button>
     </nav>

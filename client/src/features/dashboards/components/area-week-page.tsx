@@ -1,0 +1,59 @@
+import { PAGE_SIZE } from '@common/week-filters';
+import type { PanelSubmission } from '@common/schemas/panel';
+import { useState, type ReactNode } from 'react';
+import { TablePager } from '@/components/table-pager';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useAreaWeekPage } from '../api/get-area-week-page';
+import { EmptyMessage, QueryState } from './board-dashboard-parts';
+import { PersonSearchField } from './person-search-field';
+
+function countLine(total: number, q: string) {
+  if (!q) return total === 1 ? '1 APPA en la semana' : `${total} APPAs en la semana`;
+  return total === 1
+    ? '1 APPA coincide con la búsqueda'
+    : `${total} APPAs coinciden con la búsqueda`;
+}
+
+/**
+ * A week list of a dashboard, 20 reports at a time from the server (GET /api/appa/week), searched
+ * by name or e-mail. `children` draws the page's reports.
+ */
+export function AreaWeekPage({
+  weekStart,
+  children,
+}: {
+  weekStart: string;
+  children: (submissions: readonly PanelSubmission[]) => ReactNode;
+}) {
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim());
+  // A new search or week starts at page 1.
+  const [paging, setPaging] = useState({ for: '', page: 1 });
+  const scope = `${weekStart}|${q}`;
+  const page = paging.for === scope ? paging.page : 1;
+  const week = useAreaWeekPage({ weekStart, q, page, pageSize: PAGE_SIZE });
+  return (
+    <div className="grid gap-4">
+      <PersonSearchField value={search} onChange={setSearch} />
+      <QueryState query={week}>
+        {(data) =>
+          data.total === 0 ? (
+            <EmptyMessage>
+              {q ? 'Ningún APPA coincide con la búsqueda' : 'No hay APPAs para esta semana'}
+            </EmptyMessage>
+          ) : (
+            <>
+              <p className="text-sm text-muted-foreground">{countLine(data.total, q)}</p>
+              {children(data.submissions)}
+              <TablePager
+                page={data.page}
+                pageCount={data.pageCount}
+                onPage={(next) => setPaging({ for: scope, page: next })}
+              />
+            </>
+          )
+        }
+      </QueryState>
+    </div>
+  );
+}
