@@ -47,8 +47,6 @@ function EmptyState({ children }: { children: ReactNode }) {
 }
 
 const NO_FILTERS: Filters = { search: '', status: 'todos', team: ALL_TEAMS };
-/** How long the search box waits for the typing to pause before it asks the server. */
-const SEARCH_DEBOUNCE_MS = 300;
 /** The table's actions that open the detail dialog, and where each puts the focus. */
 const DETAIL_FOCUS: Record<Exclude<SubmissionAction, 'files'>, DetailFocus | undefined> = {
   view: undefined,
@@ -67,7 +65,7 @@ export function SummaryTab() {
 
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
-  const search = useDebouncedValue(filters.search, SEARCH_DEBOUNCE_MS);
+  const search = useDebouncedValue(filters.search);
   const [page, setPage] = usePage(
     JSON.stringify([week.weekStart, filters.status, search, filters.team]),
   );
