@@ -31,6 +31,8 @@ interface Endpoint {
   body?: string;
   /** A fresh body per request (sign-in over many accounts). */
   nextBody?: () => string;
+  /** Runs once a second while the endpoint is measured (a write that empties the read cache). */
+  meanwhile?: () => Promise<unknown>;
 }
 
 interface Row {
@@ -97,7 +99,10 @@ async function measure(origin: string, endpoint: Endpoint): Promise<Row> {
   const headers: Record<string, string> = { origin, 'accept-encoding': 'gzip, deflate, br' };
   if (endpoint.token) headers.authorization = `Bearer ${endpoint.token}`;
   if (endpoint.body || endpoint.nextBody) headers['content-type'] = 'application/json';
-  const { nextBody } = endpoint;
+  const { nextBody, meanwhile } = endpoint;
+  const writer = meanwhile
+    ? setInterval(() => void meanwhile().catch(() => undefined), 1000)
+    : null;
   const result = await autocannon({
     url: origin,
     connections: CONNECTIONS,
@@ -112,6 +117,7 @@ async function measure(origin: string, endpoint: Endpoint): Promise<Row> {
       },
     ],
   });
+  if (writer) clearInterval(writer);
   return {
     name: endpoint.name,
     rps: result.requests.average,
@@ -219,7 +225,28 @@ async function main() {
     });
     const endpoints: Endpoint[] = [
       { name: 'GET /api/health (bare route)', path: '/api/health' },
-      { name: 'Panel week, ADMIN', path: `/api/appa?weekStart=${weekStart}`, token: admin },
+      // What Resumen Semanal asks for: the week's tiles and its first page of 20 reports.
+      { name: 'Panel week, ADMIN', path: `/api/appa/week?weekStart=${weekStart}`, token: admin },
+      {
+        name: 'Panel week, ADMIN, an author saving every second',
+        path: `/api/appa/week?weekStart=${weekStart}`,
+        token: admin,
+        meanwhile: () =>
+          fetch(`${origin}/api/appa`, {
+            method: 'POST',
+            headers: {
+              authorization: `Bearer ${author}`,
+              'content-type': 'application/json',
+              origin,
+            },
+            body: draft,
+          }),
+      },
+      {
+        name: 'Whole week with texts, ADMIN',
+        path: `/api/appa?weekStart=${weekStart}`,
+        token: admin,
+      },
       { name: 'Hierarchy dashboard, CONSEJO', path: '/api/dashboard/hierarchy', token: consejo },
       { name: 'Hierarchy dashboard, VP', path: '/api/dashboard/hierarchy', token: vp },
       { name: 'Hierarchy dashboard, LIDER', path: '/api/dashboard/hierarchy', token: lider },
