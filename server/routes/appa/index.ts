@@ -2,14 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import { saveReportSchema, type CurrentReport, type Report } from '../../../common/schemas/report';
 import type { AppContext } from '../../context';
 import { parse } from '../../lib/errors';
+import { sendCached } from '../../lib/read-cache';
 import { requireAuth } from '../../plugins/auth';
 import { getCurrentReport, saveReport } from '../../services/reports';
 
 export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
-  // The author's report for their current week (null when there is none yet), and the limits.
-  app.get('/api/appa/current', async (request): Promise<CurrentReport> => {
+  // The author's report for their current week (null when there is none yet), and the limits;
+  // kept between writes (lib/read-cache.ts): the form asks for it on every visit.
+  app.get('/api/appa/current', async (request, reply) => {
     const { user } = requireAuth(request);
-    return getCurrentReport(ctx, user);
+    const answer = await ctx.readCache.get(`current-report:${user.id}`, async () =>
+      JSON.stringify((await getCurrentReport(ctx, user)) satisfies CurrentReport),
+    );
+    return sendCached(request, reply, answer);
   });
 
   // Everyone writes only their own report: the author is the signed-in user, never a field.
