@@ -40,6 +40,8 @@ interface Row {
   rps: number;
   p50: number;
   p99: number;
+  /** The slowest request: what a cold answer after a write costs. */
+  max: number;
   errors: number;
   requests: number;
 }
@@ -123,6 +125,7 @@ async function measure(origin: string, endpoint: Endpoint): Promise<Row> {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
+    max: result.latency.max,
     errors: result.non2xx + result.errors + result.timeouts,
     requests: result.requests.total,
   };
@@ -131,11 +134,11 @@ async function measure(origin: string, endpoint: Endpoint): Promise<Row> {
 function table(rows: readonly Row[]): string {
   const ceiling = rows[0]?.rps || 1;
   const lines = [
-    '| Endpoint | req/s | p50 (ms) | p99 (ms) | errors | vs bare route |',
-    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    '| Endpoint | req/s | p50 (ms) | p99 (ms) | max (ms) | errors | vs bare route |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows.map(
       (r) =>
-        `| ${r.name} | ${r.rps.toFixed(1)} | ${r.p50} | ${r.p99} | ${r.errors} | ${((r.rps / ceiling) * 100).toFixed(1)} % |`,
+        `| ${r.name} | ${r.rps.toFixed(1)} | ${r.p50} | ${r.p99} | ${r.max} | ${r.errors} | ${((r.rps / ceiling) * 100).toFixed(1)} % |`,
     ),
   ];
   return lines.join('\n');
@@ -271,7 +274,7 @@ async function main() {
       await drain(origin);
       const row = await measure(origin, endpoint);
       console.log(
-        `${row.name}: ${row.rps.toFixed(1)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.errors} errors`,
+        `${row.name}: ${row.rps.toFixed(1)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, max ${row.max} ms, ${row.errors} errors`,
       );
       rows.push(row);
     }
