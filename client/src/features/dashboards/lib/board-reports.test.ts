@@ -1,5 +1,6 @@
 import type { PanelSubmission } from '@common/schemas/panel';
 import { describe, expect, it } from 'vitest';
+import { author, report as baseReport } from '@common/testing/panel-fixtures';
 import {
   filterReports,
   NO_FILTERS,
@@ -10,45 +11,15 @@ import {
   rolesInSeries,
 } from './board-reports';
 
-let n = 0;
+/** A LIDER of Ventas with a sent report, unless `overrides` say otherwise. */
 function report(overrides: Partial<PanelSubmission> & { name: string }): PanelSubmission {
-  n += 1;
   const { name, ...rest } = overrides;
-  const id = `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-  return {
-    id,
-    userId: id,
-    user: {
-      id,
-      fullName: name,
-      email: `${name.split(' ')[0]?.toLowerCase()}@example.com`,
-      cargo: null,
-      unidadOrganizacional: 'Ventas',
-      role: 'LIDER',
-      slug: name.toLowerCase().replace(/\s+/g, '-'),
-    },
-    weekStart: '2026-11-16',
-    weekEnd: '2026-11-22',
-    status: 'ENVIADO',
-    submittedAt: '2026-11-16T14:00:00.000Z',
-    createdAt: '2026-11-16T13:00:00.000Z',
-    updatedAt: '2026-11-16T14:00:00.000Z',
-    avances: 'Avances',
-    planes: 'Planes',
-    problemas: '',
-    ayuda: '',
-    kpiNombre: 'Ventas',
-    kpiMetaPct: 80,
-    kpiLogroPct: 90,
-    fileCount: 0,
-    reviewedAt: null,
-    reviewer: null,
-    reviewNotes: null,
-    commentCount: 0,
-    openTaskCount: 0,
-    markedSubmittedBy: null,
-    ...rest,
+  const user = {
+    ...author(name, `${name.split(' ')[0]?.toLowerCase()}@example.com`, 'Ventas'),
+    cargo: null,
+    role: 'LIDER' as const,
   };
+  return baseReport(user, { kpiMetaPct: 80, kpiLogroPct: 90, fileCount: 0, ...rest });
 }
 
 const ana = report({ name: 'Ana Pérez' });
