@@ -1,7 +1,7 @@
 import type { AppContext } from '../context';
 import type { SubmissionRow, UserRow } from '../db/schema';
-import { canListReports, canReviewAction } from './review';
-import { refuse } from './visibility';
+import { canListReports } from './review';
+import { refuse, unreadableReports } from './visibility';
 
 /**
  * Who may export what (DESIGN.md "Permissions", "Exports"): the organisation-wide reports of
@@ -15,26 +15,21 @@ export function canExportOrganisationReports(user: Pick<UserRow, 'role'>): boole
   return canListReports(user);
 }
 
-export async function canDownloadReport(ctx: AppContext, user: Actor, report: ReportRef) {
-  return canListReports(user) || canReviewAction(ctx, user, 'review:read', report);
-}
-
 /** Throws a 403 (audited) unless `user` may generate the organisation's reports. */
 export async function authorizeOrganisationReports(ctx: AppContext, user: Actor): Promise<void> {
   if (!canExportOrganisationReports(user))
     await refuse(ctx, user, 'reports:export', 'appa_submission');
 }
 
-/** Throws a 403 (audited) unless `user` may download every one of `reports`: all or nothing. */
+/**
+ * Throws a 403 (audited, naming the first refused report) unless `user` reads every one of
+ * `reports`: all or nothing. Reviewers are above the author, so reading is the rule.
+ */
 export async function authorizeReportDownload(
   ctx: AppContext,
   user: Actor,
   reports: readonly ReportRef[],
 ): Promise<void> {
-  if (canListReports(user)) return;
-  for (const report of reports) {
-    if (!(await canDownloadReport(ctx, user, report))) {
-      await refuse(ctx, user, 'report:download', 'appa_submission', report.id);
-    }
-  }
+  const [refused] = await unreadableReports(ctx, user, reports);
+  if (refused) await refuse(ctx, user, 'report:download', 'appa_submission', refused.id);
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { SharePermission } from '../../common/roles';
 import type { AppContext } from '../context';
 import { lateralSharing, users, type SubmissionRow, type UserRow } from '../db/schema';
@@ -90,6 +90,48 @@ export async function canReadPerson(ctx: AppContext, user: Actor, personId: stri
 export async function canReadReport(ctx: AppContext, user: Actor, report: ReportRef) {
   if (await canReadPerson(ctx, user, report.userId)) return true;
   return (await liveShareOf(ctx, user, report)) !== null;
+}
+
+/**
+ * Of `reports`, those `user` may not read, by the same rule as canReadReport but in two statements
+ * whatever their number (a zip holds up to 200): who of their authors is below the viewer, then
+ * which of the rest are shared with them.
+ */
+export async function unreadableReports<T extends ReportRef>(
+  ctx: AppContext,
+  user: Actor,
+  reports: readonly T[],
+): Promise<T[]> {
+  if (readsEverything(user)) return [];
+  const others = reports.filter((r) => r.userId !== user.id);
+  if (others.length === 0) return [];
+  const below = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        inArray(users.id, [...new Set(others.map((r) => r.userId))]),
+        sql`${users.id} in (${belowIds(user.id)})`,
+      ),
+    );
+  const readable = new Set(below.map((r) => r.id));
+  const rest = others.filter((r) => !readable.has(r.userId));
+  if (rest.length === 0) return [];
+  const shared = await ctx.db
+    .select({ id: lateralSharing.submissionId })
+    .from(lateralSharing)
+    .where(
+      and(
+        inArray(
+          lateralSharing.submissionId,
+          rest.map((r) => r.id),
+        ),
+        eq(lateralSharing.sharedWithId, user.id),
+        liveShare(ctx),
+      ),
+    );
+  const sharedIds = new Set(shared.map((r) => r.id));
+  return rest.filter((r) => !sharedIds.has(r.id));
 }
 
 /**

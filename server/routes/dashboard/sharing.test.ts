@@ -128,6 +128,10 @@ describe('what a share grants', () => {
     const comments = await as(person('l6'), 'GET', `/api/appa/${reportOf('l5')}/comments`);
     expect(comments.statusCode).toBe(200);
     expect((await comment('l6', 'l5')).statusCode).toBe(403);
+    // The peer downloads it, alone or in a zip with their own, but not with one still unshared.
+    const zip = (ids: string) => as(person('l6'), 'GET', `/api/appa/export/zip?ids=${ids}`);
+    expect((await zip(`${reportOf('l5')},${reportOf('l6')}`)).statusCode).toBe(200);
+    expect((await zip(`${reportOf('l5')},${reportOf('l7')}`)).statusCode).toBe(403);
     // Nobody else gains anything.
     expect((await read('l7', 'l5')).statusCode).toBe(403);
   });

@@ -73,6 +73,20 @@ describe('the visibility matrix', () => {
     expect((await as(person('g1'), 'GET', `/api/appa/export/zip?${mixed}`)).statusCode).toBe(403);
   });
 
+  it.each(VIEWERS)('a zip of every report %s reads is given, one more is refused', async (v) => {
+    const allowed = readable(v);
+    const ids = (keys: readonly string[]) => `ids=${keys.map((k) => org().reports[k]).join(',')}`;
+    // u16 has no report of its own this week: nothing to zip alone.
+    if (allowed.length > 0) {
+      const zip = await as(person(v), 'GET', `/api/appa/export/zip?${ids(allowed)}`);
+      expect(zip.statusCode).toBe(200);
+    }
+    const outside = reportKeys().find((k) => !allowed.includes(k));
+    if (!outside) return;
+    const mixed = await as(person(v), 'GET', `/api/appa/export/zip?${ids([...allowed, outside])}`);
+    expect(mixed.statusCode).toBe(403);
+  });
+
   it('audits a refused read', async () => {
     const res = await as(person('l1'), 'GET', `/api/appa/${org().reports.l3}`);
     expect(res.statusCode).toBe(403);
