@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { ZodObject } from 'zod';
 import { afterAll, describe, expect, it } from 'vitest';
 import { authHeader, buildTestApp, buildUser } from './helper';
+import { listRoutes } from './routes';
 
 /**
  * Every API route, as the Fastify instance lists it (a new route is covered without touching this
@@ -13,26 +14,6 @@ import { authHeader, buildTestApp, buildUser } from './helper';
 
 const t = await buildTestApp();
 const admin = await buildUser(t, { role: 'ADMIN' });
-
-/** `printRoutes({ commonPrefix: false })` is the only public listing of a built instance. */
-function listRoutes(app: FastifyInstance): { method: string; url: string }[] {
-  const routes: { method: string; url: string }[] = [];
-  const stack: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^(.*?)[├└]── (.+?) \(([A-Z, ]+)\)$/.exec(line);
-    if (!match) continue;
-    const [, indent = '', segment = '', methods = ''] = match;
-    const depth = indent.length / 4;
-    stack.length = depth;
-    const url = (stack[depth - 1] ?? '') + segment;
-    stack.push(url);
-    for (const method of methods.split(', ')) {
-      // HEAD is Fastify's automatic twin of GET: same handler, no body.
-      if (method !== 'HEAD') routes.push({ method, url });
-    }
-  }
-  return routes;
-}
 
 /**
  * Left out, with reason:
