@@ -1,7 +1,7 @@
 import type { PanelSubmission } from '@common/schemas/panel';
 import { weekLabel } from '@common/week';
 import { Download } from 'lucide-react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import {
   DialogClose,
@@ -12,16 +12,15 @@ import {
 } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { FileRow } from '@/components/file-row';
+import { ReportFacts, ReportSection, ReportSections } from '@/components/report-sections';
 import { fileDownloadUrl } from '@/lib/api/download-file';
-import { useSignedInUser } from '@/lib/api/get-current-user';
-import { formatDateTime, formatKilobytes } from '@/lib/format';
+import { formatKilobytes } from '@/lib/format';
 import { useAppa } from '../api/get-appa';
 import { useSubmissionFiles } from '../api/get-submission-files';
 import { KpiTrendIcon } from './kpi-trend-icon';
 import { ReviewComments } from './review-comments';
 import { ReviewStatus } from './review-status-form';
 import { ReviewTasks } from './review-tasks';
-import { ReportStatusBadge } from '@/components/report-status-badge';
 
 /**
  * Where the dialog puts the focus when it opens: 'Comentarios' and 'Marcar Revisado' of a card;
@@ -32,33 +31,11 @@ export type DetailFocus = 'comments' | 'review' | 'task';
 /** GET /api/appa/{id}/download: the report as text (built by the exports). */
 export const appaDownloadUrl = (id: string) => `/api/appa/${encodeURIComponent(id)}/download`;
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    // min-w-0: a grid item of the dialog may not widen it (a long word, a text box's placeholder).
-    <section className="grid min-w-0 gap-2 border-t pt-4" aria-label={title}>
-      <h3 className="text-sm font-semibold">{title}</h3>
-      {children}
-    </section>
-  );
-}
-
-function ReportText({ title, text }: { title: string; text: string }) {
-  return (
-    <Section title={title}>
-      {text.trim() ? (
-        <p className="text-sm break-words whitespace-pre-wrap">{text}</p>
-      ) : (
-        <p className="text-sm text-muted-foreground">Sin contenido</p>
-      )}
-    </Section>
-  );
-}
-
 const pct = (value: number | null) => (value === null ? '—' : `${value}%`);
 
 function KpiBlock({ submission: s }: { submission: PanelSubmission }) {
   return (
-    <Section title="KPI">
+    <ReportSection title="KPI">
       <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
         <div className="col-span-2 grid gap-0.5 sm:col-span-1">
           <dt className="text-muted-foreground">Nombre</dt>
@@ -76,7 +53,7 @@ function KpiBlock({ submission: s }: { submission: PanelSubmission }) {
           </dd>
         </div>
       </dl>
-    </Section>
+    </ReportSection>
   );
 }
 
@@ -120,7 +97,6 @@ export function AppaDetailDialogBody({
   submission: PanelSubmission;
   focus?: DetailFocus;
 }) {
-  const user = useSignedInUser();
   const { data } = useAppa(initial.id, initial);
   const submission = data ?? initial;
   const commentBox = useRef<HTMLTextAreaElement>(null);
@@ -144,53 +120,39 @@ export function AppaDetailDialogBody({
         <DialogDescription>{weekLabel(submission)}</DialogDescription>
       </DialogHeader>
 
-      <dl className="grid min-w-0 gap-3 text-sm sm:grid-cols-3">
-        <div className="grid gap-1">
-          <dt className="text-muted-foreground">Estado</dt>
-          <dd>
-            <ReportStatusBadge status={submission.status} />
-          </dd>
-        </div>
-        <div className="grid gap-1">
-          <dt className="text-muted-foreground">Enviado</dt>
-          <dd className="font-medium">
-            {submission.submittedAt ? formatDateTime(submission.submittedAt, user.timezone) : '—'}
-          </dd>
-        </div>
-        <div className="grid gap-1">
-          <dt className="text-muted-foreground">Autor</dt>
-          <dd className="font-medium break-words">
+      <ReportFacts
+        submission={submission}
+        extraLabel="Autor"
+        extra={
+          <>
             {submission.user.fullName}
             {submission.user.cargo ? (
               <span className="block text-xs font-normal text-muted-foreground">
                 {submission.user.cargo}
               </span>
             ) : null}
-          </dd>
-        </div>
-      </dl>
+          </>
+        }
+      />
 
       <KpiBlock submission={submission} />
-      <ReportText title="Avances" text={submission.avances} />
-      <ReportText title="Planes" text={submission.planes} />
-      <ReportText title="Problemas" text={submission.problemas} />
-      <ReportText title="Ayuda Requerida" text={submission.ayuda} />
-      <Section title="Archivos adjuntos">
+      <ReportSections report={submission} ayudaTitle="Ayuda Requerida" />
+      <ReportSection title="Archivos adjuntos">
         <Attachments submissionId={submission.id} />
-      </Section>
-      <Section title="Revisión">
+      </ReportSection>
+      <ReportSection title="Revisión">
         <ReviewStatus submission={submission} notesRef={reviewNotes} />
-      </Section>
-      <Section title="Comentarios de revisión">
+      </ReportSection>
+      <ReportSection title="Comentarios de revisión">
         <ReviewComments submissionId={submission.id} boxRef={commentBox} />
-      </Section>
-      <Section title="Tareas de revisión">
+      </ReportSection>
+      <ReportSection title="Tareas de revisión">
         <ReviewTasks
           submissionId={submission.id}
           authorName={submission.user.fullName}
           startCreating={focus === 'task'}
         />
-      </Section>
+      </ReportSection>
 
       <DialogFooter className="border-t pt-4">
         <Button variant="outline" asChild>

@@ -2,9 +2,9 @@ import type { LeaderWeekResponse } from '@common/schemas/dashboard';
 import { FilePlus2, Paperclip } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { ReportFacts, ReportSections } from '@/components/report-sections';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useSignedInUser } from '@/lib/api/get-current-user';
-import { LeaderReportFacts, LeaderReportSections } from './leader-report-sections';
 import { ShareDialog } from './share-dialog';
 import { ShareList } from './share-list';
 
@@ -35,7 +35,7 @@ export function LeaderOwnReport({ week }: { week: LeaderWeekResponse }) {
           </div>
         ) : (
           <>
-            <LeaderReportFacts
+            <ReportFacts
               submission={own}
               extraLabel="Archivos adjuntos"
               extra={
@@ -54,7 +54,7 @@ export function LeaderOwnReport({ week }: { week: LeaderWeekResponse }) {
                 </Button>
               )}
             </div>
-            <LeaderReportSections submission={own} />
+            <ReportSections report={own} ayudaTitle="Ayuda Necesaria" />
             {own.status === 'ENVIADO' ? <ShareList shares={week.ownShares} /> : null}
           </>
         )}

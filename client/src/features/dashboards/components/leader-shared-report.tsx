@@ -1,6 +1,7 @@
 import type { SharedSubmission } from '@common/schemas/dashboard';
 import { weekLabel } from '@common/week';
 import { useEffect, useRef, type ComponentType, type RefObject } from 'react';
+import { ReportFacts, ReportSection, ReportSections } from '@/components/report-sections';
 import { Button } from '@/components/ui/button';
 import {
   DialogClose,
@@ -10,7 +11,6 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { PERMISSION_LABELS } from '../lib/share-form';
-import { LeaderReportFacts, LeaderReportSections } from './leader-report-sections';
 
 /** The comment thread of a report and the box that 'Comentar' focuses; supplied by the app layer. */
 export type CommentsComponent = ComponentType<{
@@ -52,14 +52,13 @@ export function LeaderSharedReport({
           {weekLabel(submission)} · Compartido por {submission.share.sharedBy.fullName}
         </DialogDescription>
       </DialogHeader>
-      <LeaderReportFacts
+      <ReportFacts
         submission={submission}
         extraLabel="Permiso"
         extra={PERMISSION_LABELS[submission.share.permission]}
       />
-      <LeaderReportSections submission={submission} />
-      <section aria-label="Comentarios" className="grid min-w-0 gap-2 border-t pt-4">
-        <h3 className="text-sm font-semibold">Comentarios</h3>
+      <ReportSections report={submission} ayudaTitle="Ayuda Necesaria" />
+      <ReportSection title="Comentarios">
         {canComment ? (
           <Comments submissionId={submission.id} boxRef={box} />
         ) : (
@@ -67,7 +66,7 @@ export function LeaderSharedReport({
             Solo lectura: este APPA se compartió contigo sin permiso para comentar.
           </p>
         )}
-      </section>
+      </ReportSection>
       <DialogFooter className="border-t pt-4">
         <DialogClose asChild>
           <Button>Cerrar</Button>

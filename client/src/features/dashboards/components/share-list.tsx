@@ -1,5 +1,6 @@
 import type { Share } from '@common/schemas/dashboard';
 import { X } from 'lucide-react';
+import { ReportSection } from '@/components/report-sections';
 import { Button } from '@/components/ui/button';
 import { useSignedInUser } from '@/lib/api/get-current-user';
 import { formatDateTime } from '@/lib/format';
@@ -11,8 +12,7 @@ export function ShareList({ shares }: { shares: readonly Share[] }) {
   const user = useSignedInUser();
   const revoke = useRevokeShare();
   return (
-    <section aria-label="Compartido con" className="grid min-w-0 gap-2 border-t pt-4">
-      <h3 className="text-sm font-semibold">Compartido con</h3>
+    <ReportSection title="Compartido con">
       {shares.length === 0 ? (
         <p className="text-sm text-muted-foreground">Aún no has compartido este APPA.</p>
       ) : (
@@ -45,6 +45,6 @@ export function ShareList({ shares }: { shares: readonly Share[] }) {
           ))}
         </ul>
       )}
-    </section>
+    </ReportSection>
   );
 }
