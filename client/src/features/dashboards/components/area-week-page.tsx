@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { TablePager } from '@/components/table-pager';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useAreaWeekPage } from '../api/get-area-week-page';
-import { EmptyMessage, QueryState } from './board-dashboard-parts';
+import { EmptyMessage, QueryState, ReportList } from './board-dashboard-parts';
 import { PersonSearchField } from './person-search-field';
 
 function countLine(total: number, q: string) {
@@ -55,5 +55,27 @@ export function AreaWeekPage({
         }
       </QueryState>
     </div>
+  );
+}
+
+/** APPAs por Semana of /consejo and /vp: the week's reports a page at a time, each with 'Ver APPA'. */
+export function AreaWeekReports({
+  weekStart,
+  onOpen,
+}: {
+  weekStart: string;
+  onOpen: (submission: PanelSubmission) => void;
+}) {
+  return (
+    <AreaWeekPage key={weekStart} weekStart={weekStart}>
+      {(submissions) => (
+        <ReportList
+          submissions={submissions}
+          empty="No hay APPAs para esta semana"
+          label="APPAs de la semana"
+          onOpen={onOpen}
+        />
+      )}
+    </AreaWeekPage>
   );
 }

@@ -5,8 +5,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useSignedInUser } from '@/lib/api/get-current-user';
 import { useHierarchy } from '../api/get-hierarchy';
 import { useSelectedWeek } from '@/hooks/use-selected-week';
-import { QueryState, ReportDialog, ReportList, type RenderDetail } from './board-dashboard-parts';
-import { AreaWeekPage } from './area-week-page';
+import { QueryState, ReportDialog, type RenderDetail } from './board-dashboard-parts';
+import { AreaWeekReports } from './area-week-page';
 import { BoardDetailedReportsTab } from './board-dashboard-reports';
 import { BoardRoleAnalysis } from './board-dashboard-roles';
 import { BoardSummary } from './board-dashboard-summary';
@@ -82,16 +82,7 @@ export function BoardDashboard({
           </QueryState>
         </TabsContent>
         <TabsContent value="semana">
-          <AreaWeekPage key={week.weekStart} weekStart={week.weekStart}>
-            {(submissions) => (
-              <ReportList
-                submissions={submissions}
-                empty="No hay APPAs para esta semana"
-                label="APPAs de la semana"
-                onOpen={setOpen}
-              />
-            )}
-          </AreaWeekPage>
+          <AreaWeekReports weekStart={week.weekStart} onOpen={setOpen} />
         </TabsContent>
         <TabsContent value="roles">
           <BoardRoleAnalysis weeks={selection.weeks} onOpen={setOpen} />

@@ -1,11 +1,10 @@
-import type { PanelSubmission } from '@common/schemas/panel';
 import { CircleCheck, Clock, Gauge, Users } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useHierarchy } from '../api/get-hierarchy';
 import { useSelectedWeek } from '@/hooks/use-selected-week';
 import { useSignedInUser } from '@/lib/api/get-current-user';
+import type { RenderDetail } from './board-dashboard-parts';
 import { AreaCompletionTrendCard } from './charts/area-completion-trend';
 import { DashboardShell, StatCard } from './dashboard-shell';
 import { ManagerChain } from './manager-chain';
@@ -22,7 +21,7 @@ export function ManagerDashboard({
   renderReport,
 }: {
   /** The detail of one report of the area, opened from APPAs Semanales. */
-  renderReport: (submission: PanelSubmission) => ReactNode;
+  renderReport: RenderDetail;
 }) {
   const selection = useSelectedWeek(useSignedInUser().timezone);
   const { week } = selection;

@@ -1,12 +1,12 @@
 import type { PanelSubmission } from '@common/schemas/panel';
 import { Eye } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { useSignedInUser } from '@/lib/api/get-current-user';
 import { formatDateTime } from '@/lib/format';
 import { AreaWeekPage } from './area-week-page';
+import { ReportDialog, type RenderDetail } from './board-dashboard-parts';
 import { ListRow } from './manager-list-row';
 import { ReportStatusBadge } from '@/components/report-status-badge';
 
@@ -19,7 +19,7 @@ export function ManagerReportsList({
   renderReport,
 }: {
   weekStart: string;
-  renderReport: (submission: PanelSubmission) => ReactNode;
+  renderReport: RenderDetail;
 }) {
   const user = useSignedInUser();
   const [open, setOpen] = useState<PanelSubmission | null>(null);
@@ -55,9 +55,7 @@ export function ManagerReportsList({
           )}
         </AreaWeekPage>
       </CardContent>
-      <Dialog open={open !== null} onOpenChange={(next) => (next ? null : setOpen(null))}>
-        {open ? <DialogContent className="sm:max-w-3xl">{renderReport(open)}</DialogContent> : null}
-      </Dialog>
+      <ReportDialog submission={open} onClose={() => setOpen(null)} renderDetail={renderReport} />
     </Card>
   );
 }

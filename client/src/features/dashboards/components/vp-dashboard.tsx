@@ -7,10 +7,16 @@ import { useHierarchy } from '../api/get-hierarchy';
 import { useSelectedWeek } from '@/hooks/use-selected-week';
 import { useSignedInUser } from '@/lib/api/get-current-user';
 import { reportsOfRole } from '../lib/board-reports';
-import { AreaWeekPage } from './area-week-page';
+import { AreaWeekReports } from './area-week-page';
 import { QueryState, ReportDialog, ReportList, type RenderDetail } from './board-dashboard-parts';
 import { DashboardShell, StatCard } from './dashboard-shell';
 import { VpTeam } from './vp-dashboard-team';
+
+/** The tabs of the area's managers' and leaders' reports of the week. */
+const ROLE_TABS = [
+  { value: 'gerentes', label: 'Gerentes', role: 'GERENTE' },
+  { value: 'lideres', label: 'Líderes', role: 'LIDER' },
+] as const;
 
 /**
  * /vp (spec 2 §2 "VP dashboard"): the VP's area for a week. Cards Tu Equipo, APPAs Enviados,
@@ -62,8 +68,11 @@ export function VpDashboard({ renderDetail }: { renderDetail: RenderDetail }) {
         <TabsList aria-label="Secciones del dashboard">
           <TabsTrigger value="equipo">Mi Equipo</TabsTrigger>
           <TabsTrigger value="semana">APPAs por Semana</TabsTrigger>
-          <TabsTrigger value="gerentes">Gerentes</TabsTrigger>
-          <TabsTrigger value="lideres">Líderes</TabsTrigger>
+          {ROLE_TABS.map((tab) => (
+            <TabsTrigger key={tab.value} value={tab.value}>
+              {tab.label}
+            </TabsTrigger>
+          ))}
         </TabsList>
         <TabsContent value="equipo">
           <QueryState query={hierarchy}>
@@ -77,41 +86,22 @@ export function VpDashboard({ renderDetail }: { renderDetail: RenderDetail }) {
           </QueryState>
         </TabsContent>
         <TabsContent value="semana">
-          <AreaWeekPage key={week.weekStart} weekStart={week.weekStart}>
-            {(submissions) => (
-              <ReportList
-                submissions={submissions}
-                empty="No hay APPAs para esta semana"
-                label="APPAs de la semana"
-                onOpen={setOpen}
-              />
-            )}
-          </AreaWeekPage>
+          <AreaWeekReports weekStart={week.weekStart} onOpen={setOpen} />
         </TabsContent>
-        <TabsContent value="gerentes">
-          <QueryState query={areaWeek}>
-            {(w) => (
-              <ReportList
-                submissions={reportsOfRole(w.submissions, 'GERENTE')}
-                empty="No hay APPAs de Gerentes para esta semana"
-                label="APPAs de Gerentes"
-                onOpen={setOpen}
-              />
-            )}
-          </QueryState>
-        </TabsContent>
-        <TabsContent value="lideres">
-          <QueryState query={areaWeek}>
-            {(w) => (
-              <ReportList
-                submissions={reportsOfRole(w.submissions, 'LIDER')}
-                empty="No hay APPAs de Líderes para esta semana"
-                label="APPAs de Líderes"
-                onOpen={setOpen}
-              />
-            )}
-          </QueryState>
-        </TabsContent>
+        {ROLE_TABS.map((tab) => (
+          <TabsContent key={tab.value} value={tab.value}>
+            <QueryState query={areaWeek}>
+              {(w) => (
+                <ReportList
+                  submissions={reportsOfRole(w.submissions, tab.role)}
+                  empty={`No hay APPAs de ${tab.label} para esta semana`}
+                  label={`APPAs de ${tab.label}`}
+                  onOpen={setOpen}
+                />
+              )}
+            </QueryState>
+          </TabsContent>
+        ))}
       </Tabs>
       <ReportDialog submission={open} onClose={() => setOpen(null)} renderDetail={renderDetail} />
     </DashboardShell>
