@@ -12,6 +12,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import * as prettier from 'prettier';
+import { waitFor } from './lib/net.mjs';
 
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 5195);
 const origin = `http://127.0.0.1:${port}`;
@@ -39,19 +40,6 @@ const server = spawn(process.execPath, ['dist/server/index.js'], {
     LOG_LEVEL: 'warn',
   },
 });
-
-async function waitForServer() {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    const ok = await fetch(`${origin}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('the server did not start in 2 minutes');
-}
 
 /** Signs in through the API (as the browser would) and returns the session cookie. */
 async function signIn(username, password, newPassword) {
@@ -161,7 +149,10 @@ async function writeSection(text) {
 
 let chrome;
 try {
-  await waitForServer();
+  await waitFor(() => fetch(`${origin}/api/health`).then((r) => r.ok), 'the server to start', {
+    timeoutMs: 120_000,
+    everyMs: 250,
+  });
   const demo = JSON.parse(readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8'));
   const author = demo.find((u) => u.role === 'USER');
   if (!author) throw new Error('the demo organisation has no USER');

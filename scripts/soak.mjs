@@ -9,38 +9,16 @@
 // Uses dist/server (npm run build); builds the server bundle only when it is missing.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { freePort, waitFor } from './lib/net.mjs';
 
 const DURATION = Number(process.env.SOAK_DURATION ?? 60);
 const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS ?? 100);
 const ENTRY = path.resolve('dist/server/index.js');
 
 const problems = [];
-
-async function freePort() {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(check, what, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if (await check()) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 /** Runs `fn` over `items`, `limit` at a time (sign-ins hash passwords: a few at once). */
 async function pool(items, limit, fn) {
@@ -116,7 +94,9 @@ async function activate(username, temporaryPassword) {
 
 let exitCode = 0;
 try {
-  await waitFor(async () => (await fetch(`${base}/api/ready`)).ok, 'the server to be ready');
+  await waitFor(async () => (await fetch(`${base}/api/ready`)).ok, 'the server to be ready', {
+    timeoutMs: 60_000,
+  });
   // The first administrator's temporary password is printed once; the demo people's are in a file.
   const first = /Primer administrador: usuario "([^"]+)", contraseña temporal "([^"]+)"/.exec(
     serverLog,

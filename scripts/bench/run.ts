@@ -10,12 +10,12 @@
  *   BENCH_SECONDS    seconds per endpoint (10)
  *   BENCH_NO_WRITE=1 print only, leave docs/benchmarks.md alone
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { freePort, waitFor } from '../lib/net.mjs';
 import { ACCOUNTS_FILE, BENCH_PASSWORD, seed, type BenchAccounts } from './seed';
 
 const CONNECTIONS = 20;
@@ -44,32 +44,6 @@ interface Row {
   max: number;
   errors: number;
   requests: number;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitReady(origin: string, server: ChildProcess) {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`el servidor terminó (${server.exitCode})`);
-    try {
-      if ((await fetch(`${origin}/api/ready`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('el servidor no respondió /api/ready en 2 minutos');
 }
 
 /**
@@ -202,13 +176,18 @@ async function main() {
       LOG_LEVEL: 'warn',
     },
   });
+  const exited = new Promise((resolve) => server.once('exit', resolve));
   const stop = () => {
     if (server.exitCode === null) server.kill('SIGTERM');
   };
   process.on('exit', stop);
 
   try {
-    await waitReady(origin, server);
+    await waitFor(async () => (await fetch(`${origin}/api/ready`)).ok, 'the server to be ready', {
+      timeoutMs: 120_000,
+      exited,
+      everyMs: 250,
+    });
     const [admin, consejo, vp, lider, author] = await Promise.all(
       [accounts.admin, accounts.consejo, accounts.vp, accounts.lider, accounts.author].map((u) =>
         signIn(origin, u),

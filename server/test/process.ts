@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import net from 'node:net';
+import { freePort } from '../../scripts/lib/net.mjs';
 
 /** The real entry point as a child process (from the sources, through tsx), as index.test.ts does. */
 export function startServer(env: Record<string, string>) {
@@ -16,34 +17,7 @@ export function startServer(env: Record<string, string>) {
   return { child, exited, output: () => output };
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-/** Polls `check` until it answers true; fails after `timeoutMs` or when `exited` settles first. */
-export async function waitFor(
-  check: () => Promise<boolean>,
-  what: string,
-  options: { timeoutMs?: number; exited?: Promise<unknown> } = {},
-) {
-  let gone = false;
-  void options.exited?.then(() => (gone = true));
-  const deadline = Date.now() + (options.timeoutMs ?? 30_000);
-  while (!gone && Date.now() < deadline) {
-    try {
-      if (await check()) return;
-    } catch {
-      // not there yet
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(gone ? `the server exited before: ${what}` : `timed out waiting for: ${what}`);
-}
+export { freePort, waitFor } from '../../scripts/lib/net.mjs';
 
 /**
  * A TCP proxy in front of PostgreSQL that a test can cut (every connection dropped, new ones
