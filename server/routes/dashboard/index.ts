@@ -79,6 +79,8 @@ export function dashboardRoutes(app: FastifyInstance, ctx: AppContext) {
       `people:${user.id}`,
       () => areaAuthors(ctx, area),
       (list) => list.length * PERSON_BYTES,
+      // Who is in the area does not change when a report does.
+      'people',
     );
     return searchPeople(authors, q);
   });

@@ -50,17 +50,17 @@ const commentParams = z.object({ commentId: z.uuid(PANEL_MSG.commentNotFound) })
 
 /** The panel's week (Resumen Semanal), marking as sent, the review and its comments. */
 export function reviewRoutes(app: FastifyInstance, ctx: AppContext) {
-  // The week by the caller's role: the organisation, their area, or a leader's own and shared.
   /** Whose view it is: the organisation's is the same for everyone who may read it. */
   const viewerKey = (user: { id: string }, scope: WeekListScope) =>
     scope === 'organisation' ? scope : `${scope}:${user.id}`;
 
-  /** The people of the viewer's organisation or area. */
-  const areaAuthors = (user: UserRow, scope: WeekListScope) => {
-    const area = scope === 'organisation' ? null : areaOf(user);
+  /** The people of the viewer's area; undefined (everyone) for the organisation. */
+  const areaAuthors = (user: UserRow) => {
+    const area = areaOf(user);
     return area ? areaPeople(area) : undefined;
   };
 
+  // The week by the caller's role: the organisation, their area, or a leader's own and shared.
   // Kept between writes (lib/read-cache.ts): the panel asks every few seconds.
   app.get('/api/appa', async (request, reply) => {
     const { user } = requireAuth(request);
@@ -73,7 +73,7 @@ export function reviewRoutes(app: FastifyInstance, ctx: AppContext) {
         scope === 'leader'
           ? JSON.stringify((await leaderWeek(ctx, user, weekStart)) satisfies LeaderWeekResponse)
           : JSON.stringify(
-              (await listWeek(ctx, weekStart, areaAuthors(user, scope))) satisfies WeekResponse,
+              (await listWeek(ctx, weekStart, areaAuthors(user))) satisfies WeekResponse,
             ),
     );
     return sendCached(request, reply, answer);
@@ -91,7 +91,7 @@ export function reviewRoutes(app: FastifyInstance, ctx: AppContext) {
         // The week's index is kept too: every page, filter and poll is cut from it.
         const index = await ctx.readCache.value(
           `week-index:${viewerKey(user, scope)}:${query.weekStart ?? 'current'}`,
-          () => weekIndex(ctx, query.weekStart, areaAuthors(user, scope)),
+          () => weekIndex(ctx, query.weekStart, areaAuthors(user)),
           weekIndexBytes,
         );
         return JSON.stringify((await pageOfWeek(ctx, index, query)) satisfies WeekPage);
