@@ -1,5 +1,6 @@
 import type { ReminderType } from '@common/roles';
 import { CircleAlert } from 'lucide-react';
+import { TableRegion } from '@/components/table-region';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/format';
@@ -30,12 +31,7 @@ export function ReminderHistory() {
       ) : reminders.data.length === 0 ? (
         <p className="text-sm text-muted-foreground">Aún no se han enviado recordatorios.</p>
       ) : (
-        <div
-          role="region"
-          aria-label="Historial de recordatorios"
-          tabIndex={0}
-          className="max-h-96 max-w-full overflow-auto rounded-lg border outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-        >
+        <TableRegion label="Historial de recordatorios" className="max-h-96 overflow-auto">
           <table className="w-full min-w-[40rem] border-collapse text-sm">
             <thead className="bg-muted/60 text-left text-xs text-muted-foreground uppercase">
               <tr>
@@ -65,7 +61,7 @@ export function ReminderHistory() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       )}
     </section>
   );

@@ -1,21 +1,5 @@
 import type { ReactNode } from 'react';
-
-/**
- * A table box that scrolls sideways inside itself on a narrow screen, so the page never does; it
- * is focusable so that a keyboard can scroll it too.
- */
-export function TableRegion({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div
-      role="region"
-      aria-label={label}
-      tabIndex={0}
-      className="relative max-w-full overflow-x-auto rounded-lg border outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-    >
-      {children}
-    </div>
-  );
-}
+import { TableRegion } from '@/components/table-region';
 
 const headCellClass = 'px-2 py-2.5 font-medium';
 const theadClass = 'bg-muted/60 text-left text-xs text-muted-foreground uppercase';

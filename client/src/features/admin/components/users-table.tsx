@@ -2,6 +2,7 @@ import { ROLE_LABELS } from '@common/roles';
 import type { User } from '@common/schemas/auth';
 import type { UserWithCount } from '@common/schemas/users';
 import { KeyRound, Pencil } from 'lucide-react';
+import { TableRegion } from '@/components/table-region';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { formatDateTime } from '@/lib/format';
@@ -34,12 +35,7 @@ export function UsersTable({
   onResetPassword: (user: User) => void;
 }) {
   return (
-    <div
-      role="region"
-      aria-label="Tabla de usuarios"
-      tabIndex={0}
-      className="max-w-full overflow-x-auto rounded-lg border outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-    >
+    <TableRegion label="Tabla de usuarios">
       <table className="w-full min-w-[56rem] border-collapse text-sm">
         <thead className="bg-muted/60 text-left text-xs text-muted-foreground uppercase">
           <tr>
@@ -112,6 +108,6 @@ export function UsersTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </TableRegion>
   );
 }

@@ -1,4 +1,5 @@
 import type { HierarchyResponse } from '@common/schemas/dashboard';
+import { TableRegion } from '@/components/table-region';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 import { roleBreakdown } from '../lib/board-reports';
@@ -70,12 +71,7 @@ export function BoardSummary({ analytics }: { analytics: HierarchyResponse['anal
           {rows.length === 0 ? (
             <EmptyMessage>No hay datos disponibles</EmptyMessage>
           ) : (
-            <div
-              role="region"
-              aria-label="Desglose por rol"
-              tabIndex={0}
-              className="max-w-full overflow-x-auto rounded-lg border outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-            >
+            <TableRegion label="Desglose por rol">
               <table className="w-full min-w-[28rem] border-collapse text-sm">
                 <thead className="bg-muted/60 text-left text-xs text-muted-foreground uppercase">
                   <tr>
@@ -105,7 +101,7 @@ export function BoardSummary({ analytics }: { analytics: HierarchyResponse['anal
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableRegion>
           )}
         </CardContent>
       </Card>
