@@ -1,9 +1,17 @@
 import type { ReactNode } from 'react';
+import { CartesianGrid, LineChart, ResponsiveContainer, XAxis, YAxis } from 'recharts';
 
 /** 'dd/MM' of a week's Monday, the x axis of the trend charts. */
 export function shortWeek(weekStart: string): string {
   const [, month = '', day = ''] = weekStart.split('-');
   return `${day}/${month}`;
+}
+
+/** A trend's points oldest week first, each with its 'dd/MM' label as `week`. */
+export function byWeek<T extends { weekStart: string }>(data: readonly T[]) {
+  return [...data]
+    .sort((a, b) => a.weekStart.localeCompare(b.weekStart))
+    .map((p) => ({ ...p, week: shortWeek(p.weekStart) }));
 }
 
 export const CHART_COLORS = {
@@ -63,5 +71,29 @@ export function ChartFrame({
         </table>
       </div>
     </figure>
+  );
+}
+
+/** A weekly trend in per cent (0 to 100), weeks along the bottom; `children` are its lines. */
+export function WeekLineChart({
+  data,
+  children,
+}: {
+  data: { week: string }[];
+  children: ReactNode;
+}) {
+  return (
+    <ResponsiveContainer width="100%" height="100%">
+      <LineChart
+        accessibilityLayer={false}
+        data={data}
+        margin={{ top: 8, right: 12, bottom: 0, left: -16 }}
+      >
+        <CartesianGrid stroke={CHART_COLORS.grid} strokeDasharray="3 3" />
+        <XAxis dataKey="week" tick={{ fontSize: 12 }} interval="preserveStartEnd" />
+        <YAxis domain={[0, 100]} unit="%" tick={{ fontSize: 12 }} />
+        {children}
+      </LineChart>
+    </ResponsiveContainer>
   );
 }

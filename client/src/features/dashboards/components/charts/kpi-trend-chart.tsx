@@ -1,15 +1,6 @@
 import type { TrendsResponse } from '@common/schemas/dashboard';
-import {
-  CartesianGrid,
-  Legend,
-  Line,
-  LineChart,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
-import { CHART_COLORS, ChartFrame, shortWeek } from './chart-frame';
+import { Legend, Line, Tooltip } from 'recharts';
+import { byWeek, CHART_COLORS, ChartFrame, WeekLineChart } from './chart-frame';
 
 type KpiPoint = NonNullable<TrendsResponse['kpi']>[number];
 
@@ -23,9 +14,7 @@ export function KpiTrendChart({
   data: readonly KpiPoint[];
   personName: string;
 }) {
-  const points = [...data]
-    .sort((a, b) => a.weekStart.localeCompare(b.weekStart))
-    .map((p) => ({ ...p, week: shortWeek(p.weekStart) }));
+  const points = byWeek(data);
   const reached = points.filter(
     (p) => p.logroPct !== null && p.metaPct !== null && p.logroPct >= p.metaPct,
   ).length;
@@ -41,39 +30,30 @@ export function KpiTrendChart({
       headers={['Semana', 'KPI', 'Meta', 'Logro']}
       rows={points.map((p) => [p.weekStart, p.kpiNombre || '—', pct(p.metaPct), pct(p.logroPct)])}
     >
-      <ResponsiveContainer width="100%" height="100%">
-        <LineChart
-          accessibilityLayer={false}
-          data={points}
-          margin={{ top: 8, right: 12, bottom: 0, left: -16 }}
-        >
-          <CartesianGrid stroke={CHART_COLORS.grid} strokeDasharray="3 3" />
-          <XAxis dataKey="week" tick={{ fontSize: 12 }} interval="preserveStartEnd" />
-          <YAxis domain={[0, 100]} unit="%" tick={{ fontSize: 12 }} />
-          <Tooltip />
-          <Legend />
-          <Line
-            type="monotone"
-            dataKey="metaPct"
-            name="Meta"
-            stroke={CHART_COLORS.muted}
-            strokeDasharray="5 4"
-            strokeWidth={2}
-            connectNulls
-            isAnimationActive={false}
-          />
-          <Line
-            type="monotone"
-            dataKey="logroPct"
-            name="Logro"
-            stroke={CHART_COLORS.success}
-            strokeWidth={2}
-            dot={{ r: 3 }}
-            connectNulls
-            isAnimationActive={false}
-          />
-        </LineChart>
-      </ResponsiveContainer>
+      <WeekLineChart data={points}>
+        <Tooltip />
+        <Legend />
+        <Line
+          type="monotone"
+          dataKey="metaPct"
+          name="Meta"
+          stroke={CHART_COLORS.muted}
+          strokeDasharray="5 4"
+          strokeWidth={2}
+          connectNulls
+          isAnimationActive={false}
+        />
+        <Line
+          type="monotone"
+          dataKey="logroPct"
+          name="Logro"
+          stroke={CHART_COLORS.success}
+          strokeWidth={2}
+          dot={{ r: 3 }}
+          connectNulls
+          isAnimationActive={false}
+        />
+      </WeekLineChart>
     </ChartFrame>
   );
 }
