@@ -4,8 +4,6 @@ import type { LucideIcon } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { reportLinks, type ReportParams } from '../lib/report-links';
 
@@ -81,41 +79,5 @@ export function ReportCard({
         </div>
       </CardContent>
     </Card>
-  );
-}
-
-/** 'Desde' and 'Hasta' of the ranged reports. */
-export function DateRangeFields({
-  from,
-  to,
-  onChange,
-}: {
-  from: string;
-  to: string;
-  onChange: (range: { from: string; to: string }) => void;
-}) {
-  const fromId = useId();
-  const toId = useId();
-  return (
-    <div className="grid grid-cols-2 gap-3">
-      <div className="grid min-w-0 gap-1.5">
-        <Label htmlFor={fromId}>Desde</Label>
-        <Input
-          id={fromId}
-          type="date"
-          value={from}
-          onChange={(e) => onChange({ from: e.currentTarget.value, to })}
-        />
-      </div>
-      <div className="grid min-w-0 gap-1.5">
-        <Label htmlFor={toId}>Hasta</Label>
-        <Input
-          id={toId}
-          type="date"
-          value={to}
-          onChange={(e) => onChange({ from, to: e.currentTarget.value })}
-        />
-      </div>
-    </div>
   );
 }

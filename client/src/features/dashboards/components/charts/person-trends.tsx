@@ -4,7 +4,7 @@ import { weekOf } from '@common/week';
 import { format, parseISO, subWeeks } from 'date-fns';
 import { useId, useState } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
+import { DateRangeFields } from '@/components/date-range-fields';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { failureMessage } from '@/components/retry-alert';
@@ -45,39 +45,18 @@ function History({
   onOpen: (submission: PanelSubmission) => void;
 }) {
   const user = useSignedInUser();
-  const id = useId();
   const current = weekOf(new Date(), user.timezone).weekStart;
-  const [from, setFrom] = useState(() =>
-    format(subWeeks(parseISO(current), TREND_WEEKS - 1), 'yyyy-MM-dd'),
-  );
-  const [to, setTo] = useState(current);
+  const [range, setRange] = useState(() => ({
+    from: format(subWeeks(parseISO(current), TREND_WEEKS - 1), 'yyyy-MM-dd'),
+    to: current,
+  }));
+  const { from, to } = range;
   const valid = from !== '' && to !== '' && from <= to;
   const history = useHistory(person.id, from, to);
   return (
     <div className="grid gap-3">
       <h4 className="font-semibold">Historial de APPAs</h4>
-      <div className="grid grid-cols-2 gap-3 sm:max-w-md">
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-from`}>Desde</Label>
-          <Input
-            id={`${id}-from`}
-            type="date"
-            value={from}
-            max={to}
-            onChange={(e) => setFrom(e.currentTarget.value)}
-          />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-to`}>Hasta</Label>
-          <Input
-            id={`${id}-to`}
-            type="date"
-            value={to}
-            min={from}
-            onChange={(e) => setTo(e.currentTarget.value)}
-          />
-        </div>
-      </div>
+      <DateRangeFields {...range} onChange={setRange} className="sm:max-w-md" />
       {valid ? (
         <QueryState query={history}>
           {(reports) => (
