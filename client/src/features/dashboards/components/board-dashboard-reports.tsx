@@ -1,7 +1,7 @@
 import type { WeekResponse, PanelSubmission } from '@common/schemas/panel';
 import { Download, FileText } from 'lucide-react';
 import { PAGE_SIZE, paginate } from '@common/week-filters';
-import { useId, useState, type ComponentProps } from 'react';
+import { useDeferredValue, useId, useMemo, useState, type ComponentProps } from 'react';
 import { TablePager } from '@/components/table-pager';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -112,7 +112,13 @@ function BoardDetailedReports({
 }) {
   const [filters, setFilters] = useState<ReportFilters>(NO_FILTERS);
   const [page, setPage] = useState(1);
-  const shown = filterReports(week.submissions, filters);
+  // Filtered once per change of the filters, not again on each page; typing stays responsive
+  // while a large week is filtered in the background.
+  const deferredFilters = useDeferredValue(filters);
+  const shown = useMemo(
+    () => filterReports(week.submissions, deferredFilters),
+    [week.submissions, deferredFilters],
+  );
   const current = paginate(shown, page, PAGE_SIZE);
   const changeFilters = (next: ReportFilters) => {
     setFilters(next);

@@ -41,6 +41,33 @@ export interface ReportFilters {
 
 export const NO_FILTERS: ReportFilters = { search: '', status: 'all', team: '' };
 
+/**
+ * What the text search of Reportes Detallados reads in a report, accent-folded. Kept per report
+ * object (the query's data keeps its objects while unchanged), so a keystroke does not fold every
+ * report's four sections again.
+ */
+const searchTexts = new WeakMap<PanelSubmission, string>();
+
+function searchTextOf(s: PanelSubmission): string {
+  let text = searchTexts.get(s);
+  if (text === undefined) {
+    text = foldAccents(
+      [
+        s.user.fullName,
+        s.user.email,
+        s.user.cargo ?? '',
+        s.kpiNombre,
+        s.avances,
+        s.planes,
+        s.problemas,
+        s.ayuda,
+      ].join('\n'),
+    );
+    searchTexts.set(s, text);
+  }
+  return text;
+}
+
 /** Reportes Detallados: by name, e-mail, cargo or report text; by status; by team. */
 export function filterReports(
   submissions: readonly PanelSubmission[],
@@ -50,18 +77,7 @@ export function filterReports(
   return submissions.filter((s) => {
     if (status !== 'all' && s.status !== status) return false;
     if (team !== '' && s.user.unidadOrganizacional !== team) return false;
-    if (needle === '') return true;
-    const haystack = [
-      s.user.fullName,
-      s.user.email,
-      s.user.cargo ?? '',
-      s.kpiNombre,
-      s.avances,
-      s.planes,
-      s.problemas,
-      s.ayuda,
-    ].join('\n');
-    return foldAccents(haystack).includes(needle);
+    return needle === '' || searchTextOf(s).includes(needle);
   });
 }
 
