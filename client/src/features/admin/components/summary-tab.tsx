@@ -1,5 +1,5 @@
-import { ALL_TEAMS, type SummaryFilters as Filters } from '@common/week-filters';
-import type { PanelSubmission, PendingAuthor } from '@common/schemas/panel';
+import { ALL_TEAMS, STATUS_FILTERS, type SummaryFilters as Filters } from '@common/week-filters';
+import { WEEK_SEARCH_MAX, type PanelSubmission, type PendingAuthor } from '@common/schemas/panel';
 import { weekLabel } from '@common/week';
 import { useMutation } from '@tanstack/react-query';
 import { FileSpreadsheet, LoaderCircle } from 'lucide-react';
@@ -28,11 +28,11 @@ import { AppaDetailDialogBody, type DetailFocus } from './appa-detail-dialog';
 import { MarkSubmittedDialogBody } from './mark-submitted-dialog';
 import { PendingAuthorsCard } from './pending-authors-card';
 import { PendingTable } from './pending-table';
+import { ReportFilterFields } from '@/components/report-filter-fields';
 import { RetryAlert } from '@/components/retry-alert';
 import { SelectionBar } from './selection-bar';
 import { SubmissionFilesDialogBody } from './submission-files-dialog';
 import { SubmissionsTable, type SubmissionAction } from './submissions-table';
-import { SummaryFilters } from './summary-filters';
 import { SummaryTiles } from './summary-tiles';
 import { TablePager } from '@/components/table-pager';
 import { WeekSelect } from '@/components/week-select';
@@ -207,7 +207,14 @@ export function SummaryTab() {
               </CardDescription>
             </CardHeader>
             <CardContent className="grid grid-cols-1 gap-4">
-              <SummaryFilters filters={filters} teams={data.teams} onChange={changeFilters} />
+              <ReportFilterFields
+                filters={filters}
+                statusOptions={STATUS_FILTERS}
+                teams={data.teams}
+                searchPlaceholder="Nombre o correo..."
+                searchMaxLength={WEEK_SEARCH_MAX}
+                onChange={changeFilters}
+              />
               {pageRows.length === 0 && query.isPlaceholderData ? (
                 <div className="flex justify-center py-8">
                   <Spinner label="Cargando filas" />

@@ -32,6 +32,13 @@ export function roleBreakdown(
 
 export type StatusFilter = 'all' | SubmissionStatus;
 
+/** The Estado options of Reportes Detallados. */
+export const REPORT_STATUS_FILTERS: readonly { value: StatusFilter; label: string }[] = [
+  { value: 'all', label: 'Todos' },
+  { value: 'ENVIADO', label: 'Enviados' },
+  { value: 'BORRADOR', label: 'Borradores' },
+];
+
 export interface ReportFilters {
   search: string;
   status: StatusFilter;

@@ -1,25 +1,30 @@
-import { WEEK_SEARCH_MAX } from '@common/schemas/panel';
-import {
-  ALL_TEAMS,
-  isStatusFilter,
-  STATUS_FILTERS,
-  type SummaryFilters as Filters,
-} from '@common/week-filters';
 import { Search } from 'lucide-react';
 import { useId } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 
-/** Search (name or e-mail), status and team: the team options are the week's own teams. */
-export function SummaryFilters({
+export type ReportFilterValues<S extends string> = { search: string; status: S; team: string };
+
+/**
+ * Buscar, Estado and Equipo above a week's list of reports. Each screen brings its status options
+ * and what its search reads (the placeholder says it); the team options are the week's own teams,
+ * '' standing for all of them.
+ */
+export function ReportFilterFields<S extends string>({
   filters,
+  statusOptions,
   teams,
+  searchPlaceholder,
+  searchMaxLength,
   onChange,
 }: {
-  filters: Filters;
+  filters: ReportFilterValues<S>;
+  statusOptions: readonly { value: S; label: string }[];
   teams: readonly string[];
-  onChange: (change: Partial<Filters>) => void;
+  searchPlaceholder: string;
+  searchMaxLength?: number;
+  onChange: (change: Partial<ReportFilterValues<S>>) => void;
 }) {
   const id = useId();
   return (
@@ -34,8 +39,8 @@ export function SummaryFilters({
           <Input
             id={`${id}-search`}
             type="search"
-            placeholder="Nombre o correo..."
-            maxLength={WEEK_SEARCH_MAX}
+            placeholder={searchPlaceholder}
+            maxLength={searchMaxLength}
             className="pl-9"
             value={filters.search}
             onChange={(e) => onChange({ search: e.currentTarget.value })}
@@ -49,12 +54,13 @@ export function SummaryFilters({
           value={filters.status}
           onChange={(e) => {
             const value = e.currentTarget.value;
-            if (isStatusFilter(value)) onChange({ status: value });
+            const option = statusOptions.find((o) => o.value === value);
+            if (option) onChange({ status: option.value });
           }}
         >
-          {STATUS_FILTERS.map((f) => (
-            <option key={f.value} value={f.value}>
-              {f.label}
+          {statusOptions.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
             </option>
           ))}
         </NativeSelect>
@@ -66,7 +72,7 @@ export function SummaryFilters({
           value={filters.team}
           onChange={(e) => onChange({ team: e.currentTarget.value })}
         >
-          <option value={ALL_TEAMS}>Todos los equipos</option>
+          <option value="">Todos los equipos</option>
           {teams.map((team) => (
             <option key={team} value={team}>
               {team}
