@@ -4,6 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { cn } from '@/lib/utils';
 import { roleBreakdown } from '../lib/board-reports';
 import { EmptyMessage } from './board-dashboard-parts';
+import { CompletionBar } from './completion-bar';
 
 const COLUMNS = ['Rol', 'Total', 'Enviados', 'Borradores', 'Tasa'] as const;
 
@@ -44,19 +45,7 @@ export function BoardSummary({ analytics }: { analytics: HierarchyResponse['anal
               <span>Porcentaje completado</span>
               <span className="font-semibold tabular-nums">{analytics.completionRate}%</span>
             </div>
-            <div
-              role="progressbar"
-              aria-label="Porcentaje completado"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={analytics.completionRate}
-              className="h-2 overflow-hidden rounded-full bg-muted"
-            >
-              <div
-                className="h-full rounded-full bg-success"
-                style={{ width: `${analytics.completionRate}%` }}
-              />
-            </div>
+            <CompletionBar label="Porcentaje completado" rate={analytics.completionRate} />
           </div>
         </CardContent>
       </Card>

@@ -1,6 +1,7 @@
 import type { HierarchyResponse } from '@common/schemas/dashboard';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { CompletionBar } from './completion-bar';
 
 /** Performance of /gerente: the week's completion rate of the area with its sent and pending counts. */
 export function ManagerPerformance({
@@ -27,16 +28,7 @@ export function ManagerPerformance({
               <span className="font-medium">Tasa de completitud</span>
               <span className="text-2xl font-semibold tabular-nums">{rate}%</span>
             </div>
-            <div
-              role="progressbar"
-              aria-label="Tasa de completitud"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={rate}
-              className="h-3 overflow-hidden rounded-full bg-muted"
-            >
-              <div className="h-full rounded-full bg-success" style={{ width: `${rate}%` }} />
-            </div>
+            <CompletionBar label="Tasa de completitud" rate={rate} className="h-3" />
           </div>
           <dl className="grid grid-cols-3 gap-3 text-sm">
             <div className="grid gap-0.5 rounded-lg border p-3">
