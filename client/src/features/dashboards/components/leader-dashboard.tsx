@@ -1,5 +1,4 @@
 import { FileText, Share2, UserCheck, Users } from 'lucide-react';
-import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useHierarchy } from '../api/get-hierarchy';
 import { useLeaderWeek } from '../api/get-leader-week';
@@ -7,13 +6,13 @@ import { usePeers } from '../api/get-peers';
 import { useSelectedWeek } from '@/hooks/use-selected-week';
 import { useSignedInUser } from '@/lib/api/get-current-user';
 import { reportStatusLabel } from '@/lib/report-status';
+import { QueryState } from './board-dashboard-parts';
 import { DashboardShell, StatCard } from './dashboard-shell';
 import { LeaderOwnReport } from './leader-own-report';
 import { LeaderPeers } from './leader-peers';
 import { LeaderSharedList } from './leader-shared-list';
 import type { CommentsComponent } from './leader-shared-report';
 import { ManagerChain } from './manager-chain';
-import { RetryAlert } from '@/components/retry-alert';
 
 /**
  * /lider (spec 2 §2 "Leader dashboard"): the cards Mi APPA, Estado, Compartidos and Pares, and the
@@ -51,9 +50,6 @@ export function LeaderDashboard({ comments }: { comments: CommentsComponent }) {
         </>
       }
     >
-      {leaderWeek.isError ? (
-        <RetryAlert message={leaderWeek.error.message} onRetry={() => void leaderWeek.refetch()} />
-      ) : null}
       <Tabs defaultValue="mi-appa" className="min-w-0">
         <TabsList aria-label="Secciones del dashboard">
           <TabsTrigger value="mi-appa">Mi APPA</TabsTrigger>
@@ -62,37 +58,26 @@ export function LeaderDashboard({ comments }: { comments: CommentsComponent }) {
           <TabsTrigger value="jerarquia">Mi Jerarquía</TabsTrigger>
         </TabsList>
         <TabsContent value="mi-appa">
-          {data ? (
-            <LeaderOwnReport week={data} />
-          ) : leaderWeek.isPending ? (
-            <Spinner label="Cargando tu APPA" />
-          ) : null}
+          <QueryState query={leaderWeek}>{(w) => <LeaderOwnReport week={w} />}</QueryState>
         </TabsContent>
         <TabsContent value="compartidos">
-          {data ? <LeaderSharedList shared={data.shared} comments={comments} /> : null}
+          <QueryState query={leaderWeek}>
+            {(w) => <LeaderSharedList shared={w.shared} comments={comments} />}
+          </QueryState>
         </TabsContent>
         <TabsContent value="colaboracion">
-          {peers.isError ? (
-            <RetryAlert message={peers.error.message} onRetry={() => void peers.refetch()} />
-          ) : (
-            <LeaderPeers peers={peers.data ?? []} />
-          )}
+          <QueryState query={peers}>{(p) => <LeaderPeers peers={p} />}</QueryState>
         </TabsContent>
         <TabsContent value="jerarquia">
-          {hierarchy.isError ? (
-            <RetryAlert
-              message={hierarchy.error.message}
-              onRetry={() => void hierarchy.refetch()}
-            />
-          ) : hierarchy.data ? (
-            <ManagerChain
-              title="Mi Jerarquía"
-              managerChain={hierarchy.data.team.managerChain}
-              directReports={hierarchy.data.team.directReports}
-            />
-          ) : (
-            <Spinner label="Cargando jerarquía" />
-          )}
+          <QueryState query={hierarchy}>
+            {(h) => (
+              <ManagerChain
+                title="Mi Jerarquía"
+                managerChain={h.team.managerChain}
+                directReports={h.team.directReports}
+              />
+            )}
+          </QueryState>
         </TabsContent>
       </Tabs>
     </DashboardShell>

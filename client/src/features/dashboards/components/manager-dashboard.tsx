@@ -1,17 +1,15 @@
 import { CircleCheck, Clock, Gauge, Users } from 'lucide-react';
-import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useHierarchy } from '../api/get-hierarchy';
 import { useSelectedWeek } from '@/hooks/use-selected-week';
 import { useSignedInUser } from '@/lib/api/get-current-user';
-import type { RenderDetail } from './board-dashboard-parts';
+import { QueryState, type RenderDetail } from './board-dashboard-parts';
 import { AreaCompletionTrendCard } from './charts/area-completion-trend';
 import { DashboardShell, StatCard } from './dashboard-shell';
 import { ManagerChain } from './manager-chain';
 import { ManagerPerformance } from './manager-performance';
 import { ManagerReportsList } from './manager-reports-list';
 import { ManagerTeamList } from './manager-team-list';
-import { RetryAlert } from '@/components/retry-alert';
 
 /**
  * /gerente (spec 2 §2 "Manager dashboard"): the cards Líderes a Cargo, APPAs Enviados, Pendientes
@@ -56,9 +54,6 @@ export function ManagerDashboard({
         </>
       }
     >
-      {hierarchy.isError ? (
-        <RetryAlert message={hierarchy.error.message} onRetry={() => void hierarchy.refetch()} />
-      ) : null}
       <Tabs defaultValue="equipo" className="min-w-0">
         <TabsList aria-label="Secciones del dashboard">
           <TabsTrigger value="equipo">Mi Equipo</TabsTrigger>
@@ -67,11 +62,9 @@ export function ManagerDashboard({
           <TabsTrigger value="performance">Performance</TabsTrigger>
         </TabsList>
         <TabsContent value="equipo">
-          {data ? (
-            <ManagerTeamList members={data.team.directReports} />
-          ) : hierarchy.isPending ? (
-            <Spinner label="Cargando equipo" />
-          ) : null}
+          <QueryState query={hierarchy}>
+            {(h) => <ManagerTeamList members={h.team.directReports} />}
+          </QueryState>
         </TabsContent>
         <TabsContent value="semanales">
           <ManagerReportsList
@@ -81,18 +74,22 @@ export function ManagerDashboard({
           />
         </TabsContent>
         <TabsContent value="jerarquia">
-          {data ? (
-            <ManagerChain
-              title="Jerarquía"
-              managerChain={data.team.managerChain}
-              directReports={data.team.directReports}
-            />
-          ) : null}
+          <QueryState query={hierarchy}>
+            {(h) => (
+              <ManagerChain
+                title="Jerarquía"
+                managerChain={h.team.managerChain}
+                directReports={h.team.directReports}
+              />
+            )}
+          </QueryState>
         </TabsContent>
         <TabsContent value="performance">
-          {data ? (
-            <ManagerPerformance analytics={data.analytics} trend={<AreaCompletionTrendCard />} />
-          ) : null}
+          <QueryState query={hierarchy}>
+            {(h) => (
+              <ManagerPerformance analytics={h.analytics} trend={<AreaCompletionTrendCard />} />
+            )}
+          </QueryState>
         </TabsContent>
       </Tabs>
     </DashboardShell>
