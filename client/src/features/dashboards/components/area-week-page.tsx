@@ -3,6 +3,7 @@ import type { PanelSubmission } from '@common/schemas/panel';
 import { useState, type ReactNode } from 'react';
 import { TablePager } from '@/components/table-pager';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { usePage } from '@/hooks/use-page';
 import { useAreaWeekPage } from '../api/get-area-week-page';
 import { EmptyMessage, QueryState, ReportList } from './board-dashboard-parts';
 import { PersonSearchField } from './person-search-field';
@@ -27,10 +28,7 @@ export function AreaWeekPage({
 }) {
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim());
-  // A new search or week starts at page 1.
-  const [paging, setPaging] = useState({ for: '', page: 1 });
-  const scope = `${weekStart}|${q}`;
-  const page = paging.for === scope ? paging.page : 1;
+  const [page, setPage] = usePage(`${weekStart}|${q}`);
   const week = useAreaWeekPage({ weekStart, q, page, pageSize: PAGE_SIZE });
   return (
     <div className="grid gap-4">
@@ -45,11 +43,7 @@ export function AreaWeekPage({
             <>
               <p className="text-sm text-muted-foreground">{countLine(data.total, q)}</p>
               {children(data.submissions)}
-              <TablePager
-                page={data.page}
-                pageCount={data.pageCount}
-                onPage={(next) => setPaging({ for: scope, page: next })}
-              />
+              <TablePager page={data.page} pageCount={data.pageCount} onPage={setPage} />
             </>
           )
         }
