@@ -9,7 +9,7 @@ import { ManagerDashboard } from '@/features/dashboards/components/manager-dashb
 export function ManagerDashboardRoute() {
   return (
     <ManagerDashboard
-      renderReport={(submission) => <AppaDetailDialogBody submission={submission} />}
+      renderDetail={(submission) => <AppaDetailDialogBody submission={submission} />}
     />
   );
 }

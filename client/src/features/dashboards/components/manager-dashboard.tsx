@@ -16,10 +16,10 @@ import { ManagerTeamList } from './manager-team-list';
  * and Performance, and the tabs Mi Equipo, APPAs Semanales, Jerarquía and Performance.
  */
 export function ManagerDashboard({
-  renderReport,
+  renderDetail,
 }: {
   /** The detail of one report of the area, opened from APPAs Semanales. */
-  renderReport: RenderDetail;
+  renderDetail: RenderDetail;
 }) {
   const selection = useSelectedWeek(useSignedInUser().timezone);
   const { week } = selection;
@@ -70,7 +70,7 @@ export function ManagerDashboard({
           <ManagerReportsList
             key={week.weekStart}
             weekStart={week.weekStart}
-            renderReport={renderReport}
+            renderDetail={renderDetail}
           />
         </TabsContent>
         <TabsContent value="jerarquia">

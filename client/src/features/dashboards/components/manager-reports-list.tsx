@@ -16,10 +16,10 @@ import { ReportStatusBadge } from '@/components/report-status-badge';
  */
 export function ManagerReportsList({
   weekStart,
-  renderReport,
+  renderDetail,
 }: {
   weekStart: string;
-  renderReport: RenderDetail;
+  renderDetail: RenderDetail;
 }) {
   const user = useSignedInUser();
   const [open, setOpen] = useState<PanelSubmission | null>(null);
@@ -55,7 +55,7 @@ export function ManagerReportsList({
           )}
         </AreaWeekPage>
       </CardContent>
-      <ReportDialog submission={open} onClose={() => setOpen(null)} renderDetail={renderReport} />
+      <ReportDialog submission={open} onClose={() => setOpen(null)} renderDetail={renderDetail} />
     </Card>
   );
 }
