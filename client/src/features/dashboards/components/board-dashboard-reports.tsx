@@ -48,12 +48,9 @@ function ServerReports({ weekStart }: { weekStart: string }) {
 function BoardDetailedReports({
   week,
   onOpen,
-  showServerReports,
 }: {
   week: WeekResponse;
   onOpen: (submission: PanelSubmission) => void;
-  /** The organisation-wide server reports, for viewers who may read the whole organisation. */
-  showServerReports: boolean;
 }) {
   const [filters, setFilters] = useState<ReportFilters>(NO_FILTERS);
   const [page, setPage] = useState(1);
@@ -100,7 +97,7 @@ function BoardDetailedReports({
             <Download aria-hidden="true" />
             Exportar CSV
           </Button>
-          {showServerReports ? <ServerReports weekStart={week.weekStart} /> : null}
+          <ServerReports weekStart={week.weekStart} />
         </div>
         <ReportList
           submissions={current.rows}

@@ -88,11 +88,7 @@ export function BoardDashboard({
           <BoardRoleAnalysis weeks={selection.weeks} onOpen={setOpen} />
         </TabsContent>
         <TabsContent value="reportes">
-          <BoardDetailedReportsTab
-            weekStart={week.weekStart}
-            onOpen={setOpen}
-            showServerReports={user.role === 'CONSEJO' || user.role === 'ADMIN'}
-          />
+          <BoardDetailedReportsTab weekStart={week.weekStart} onOpen={setOpen} />
         </TabsContent>
       </Tabs>
       <ReportDialog submission={open} onClose={() => setOpen(null)} renderDetail={renderDetail} />
