@@ -8,7 +8,7 @@ import type { AppContext } from '../context';
 import { reminders } from '../db/schema';
 import { audit } from '../services/audit';
 import { fillTemplate, personalLink } from '../services/mail';
-import { resolveRecipients } from '../services/reminders';
+import { resolveRecipients } from '../routes/reminders/service';
 import { getSettings } from '../services/settings';
 
 const PREVIEW_CHARS = 200;

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
 import { oneTimeTokens } from '../db/schema';
 import { deleteExpiredSessions } from '../services/sessions';
-import { removeUnlinkedUploads } from '../services/uploads';
+import { removeUnlinkedUploads } from '../routes/uploads/service';
 
 const DAY_MS = 86_400_000;
 

@@ -6,8 +6,8 @@ import { weekDeadline, weekLabel, weekOf } from '../../common/week';
 import type { AppContext } from '../context';
 import { appaSubmissions, jobRuns, users, type UserRow } from '../db/schema';
 import { areaOf, areaPeople } from '../policies/visibility';
-import { hierarchy } from '../services/dashboard';
-import { loadPanelSubmissions } from '../services/panel';
+import { hierarchy } from '../routes/dashboards/service';
+import { loadPanelSubmissions } from '../routes/week/service';
 import { getSettings } from '../services/settings';
 import { addDays, format, parseISO } from 'date-fns';
 

@@ -17,8 +17,8 @@ import { forbidden, parse } from '../../lib/errors';
 import { presentUser } from '../../presenters/user';
 import { audit } from '../../services/audit';
 import { changePassword, signInWithPassword } from '../../services/auth';
-import { requestMagicLink, verifyMagicLink } from '../../services/magic-link';
-import { registerUser } from '../../services/registration';
+import { requestMagicLink, verifyMagicLink } from './magic-link';
+import { registerUser } from './registration';
 import { revokeSession } from '../../services/sessions';
 
 const open = { config: { allowDuringPasswordChange: true } };

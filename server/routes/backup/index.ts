@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../plugins/auth';
 import { authorizeAdmin } from '../../policies';
-import { exportBackup } from '../../services/backup';
+import { exportBackup } from './service';
 import { attachmentDisposition } from '../../storage/types';
 
 export function backupRoutes(app: FastifyInstance, ctx: AppContext) {
-  // The full data export for a backup (services/backup.ts), ADMIN only, audited.
+  // The full data export for a backup, ADMIN only, audited.
   app.get('/api/admin/backup', async (request, reply) => {
     const { user } = requireAuth(request);
     await authorizeAdmin(ctx, user, 'backup:export');

@@ -4,12 +4,12 @@ import type { AppContext } from '../../context';
 import { setSessionCookie } from '../../plugins/auth';
 import { presentUser } from '../../presenters/user';
 import { revokeSession } from '../../services/sessions';
-import { signInAsDemoAdmin } from '../../services/demo-login';
+import { signInAsDemoAdmin } from './login';
 
 const open = { config: { allowDuringPasswordChange: true } };
 
 export function demoRoutes(app: FastifyInstance, ctx: AppContext) {
-  // Demo mode only (services/demo-login.ts). A session the browser already has is replaced: the
+  // Demo mode only (login.ts beside this file). A session the browser already has is replaced: the
   // quick-access pages mean "show me the administrator's view", whoever was signed in before.
   app.post('/api/demo/login', open, async (request, reply): Promise<User> => {
     const previous = request.auth ?? null;

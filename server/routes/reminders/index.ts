@@ -9,7 +9,7 @@ import type { AppContext } from '../../context';
 import { parse } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
 import { authorizeAdmin } from '../../policies';
-import { listReminders, sendReminders } from '../../services/reminders';
+import { listReminders, sendReminders } from './service';
 
 /** The panel's reminder sender and its history: ADMIN only. */
 export function reminderRoutes(app: FastifyInstance, ctx: AppContext) {

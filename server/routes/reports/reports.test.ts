@@ -1,270 +1,489 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../common/messages';
-import type { Role } from '../../../common/roles';
-import { REPORTS_MSG } from '../../../common/schemas/reports';
-import { appaFiles, appaSubmissions, auditLog, users } from '../../db/schema';
+import { REPORT_MSG, type Report, type UploadTicket } from '../../../common/schemas/report';
+import { appaFiles, appaSubmissions, auditLog, uploads } from '../../db/schema';
+import { saveSettings } from '../../services/settings';
+import { removeUnlinkedUploads } from '../uploads/service';
 import { authHeader, buildTestApp, buildUser, type TestApp } from '../../test/helper';
+import { uploadFile } from '../../test/uploads';
 
 let t: TestApp;
-let asAdmin: Record<string, string>;
-
-const WEEK = '2026-10-05';
-const NEXT_WEEK = '2026-10-12';
-const BOM = '\uFEFF';
-
-async function author(fullName: string, email: string, role: Role = 'USER') {
-  const user = await buildUser(t, { fullName, email, role });
-  await t.db.update(users).set({ unidadOrganizacional: 'Ventas' }).where(eq(users.id, user.id));
-  return user;
-}
-
-async function report(
-  userId: string,
-  weekStart: string,
-  fields: Partial<typeof appaSubmissions.$inferInsert> = {},
-) {
-  const [row] = await t.db
-    .insert(appaSubmissions)
-    .values({
-      userId,
-      weekStart,
-      weekEnd: weekStart,
-      status: 'ENVIADO',
-      submittedAt: new Date(`${weekStart}T15:30:00Z`),
-      avances: 'Avance',
-      planes: 'Plan',
-      ...fields,
-    })
-    .returning();
-  if (!row) throw new Error('no report');
-  return row;
-}
-
 beforeAll(async () => {
   t = await buildTestApp();
-  asAdmin = await authHeader(t, await buildUser(t, { role: 'ADMIN' }));
-  const ana = await author('Ana Pérez', 'ana@example.com');
-  const bruno = await author('Bruno Díaz', 'bruno@example.com', 'LIDER');
-  await author('Carla Ruiz', 'carla@example.com', 'GERENTE');
-  const formula = await author('=HYPERLINK("http://x")', 'formula@example.com');
-  // Not expected to report.
-  await buildUser(t, { role: 'CONSEJO', fullName: 'Consuelo Consejo' });
-
-  const sent = await report(ana.id, WEEK, {
-    problemas: '=cmd()',
-    kpiNombre: 'Ventas cerradas',
-    kpiMetaPct: '90',
-    kpiLogroPct: '95.5',
-  });
-  await t.db.insert(appaFiles).values([
-    { submissionId: sent.id, fileName: 'a.pdf', storagePath: 'x/1', sizeBytes: 10 },
-    { submissionId: sent.id, fileName: 'b.pdf', storagePath: 'x/2', sizeBytes: 10 },
-  ]);
-  await report(bruno.id, WEEK, { status: 'BORRADOR', submittedAt: null, ayuda: 'Borrador' });
-  await report(formula.id, WEEK, {
-    ayuda: 'Necesito acceso al CRM',
-    kpiNombre: 'Llamadas',
-    kpiMetaPct: '80',
-    kpiLogroPct: '70',
-  });
-  await report(ana.id, NEXT_WEEK, {
-    kpiNombre: 'Ventas cerradas',
-    kpiMetaPct: '90',
-    kpiLogroPct: '85.5',
-  });
 });
 afterAll(async () => {
   await t.close();
 });
 
-const get = (url: string, headers = asAdmin) => t.app.inject({ method: 'GET', url, headers });
+type Headers = Record<string, string>;
 
-const ENDPOINTS = [
-  `/api/reports/weekly?weekStart=${WEEK}&format=csv`,
-  '/api/reports/monthly?month=2026-10&format=txt',
-  '/api/reports/user-activity?from=2026-10-01&to=2026-10-31',
-  '/api/reports/problems-help?from=2026-10-01&to=2026-10-31',
-  '/api/reports/kpi?from=2026-10-01&to=2026-10-31&format=csv',
-  '/api/reports/custom?from=2026-10-01&to=2026-10-31&format=csv',
-];
+async function author(role: 'USER' | 'LIDER' = 'USER') {
+  const user = await buildUser(t, { role });
+  return { user, headers: await authHeader(t, user) };
+}
 
-/** CSV rows without the BOM, split on CRLF. */
-const csvLines = (body: string) => body.slice(1).split('\r\n');
+const save = (headers: Headers, payload: object) =>
+  t.app.inject({ method: 'POST', url: '/api/appa', headers, payload });
 
-describe('GET /api/reports/weekly', () => {
-  it('writes one CSV row per expected author, with BOM, CRLF and escaped formulas', async () => {
-    const res = await get(`/api/reports/weekly?weekStart=${WEEK}&format=csv`);
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe(
-      `attachment; filename="reporte-semanal-${WEEK}.csv"; filename*=UTF-8''reporte-semanal-${WEEK}.csv`,
-    );
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.body.startsWith(BOM)).toBe(true);
-    const lines = csvLines(res.body);
-    expect(lines[0]).toBe(
-      'Nombre,Correo,Cargo,Unidad,Estado,Fecha de envío,KPI,Meta (%),Logro (%),Archivos,Problemas,Ayuda',
-    );
-    expect(lines.slice(1)).toEqual([
-      `"'=HYPERLINK(""http://x"")",formula@example.com,,Ventas,Enviado,05/10/2026 10:30,Llamadas,80,70,0,No,Sí`,
-      'Ana Pérez,ana@example.com,,Ventas,Enviado,05/10/2026 10:30,Ventas cerradas,90,95.5,2,Sí,No',
-      'Bruno Díaz,bruno@example.com,,Ventas,Borrador,,,,,0,No,Sí',
-      'Carla Ruiz,carla@example.com,,Ventas,Pendiente,,,,,0,No,No',
-    ]);
-  });
+const complete = {
+  avances: 'Terminé la migración',
+  planes: 'Probar en producción',
+  problemas: '',
+  ayuda: '',
+  kpiNombre: 'Entregas a tiempo',
+  kpiMetaPct: 90,
+  kpiLogroPct: 95.5,
+};
 
-  it('summarises the week in text: counts, compliance, sent and pending', async () => {
-    const res = await get(`/api/reports/weekly?weekStart=${WEEK}&format=txt`);
-    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
-    const text = res.body;
-    expect(text.startsWith(`${BOM}Sistema APPA — Reporte semanal\r\n`)).toBe(true);
-    for (const line of [
-      'Semana 41 (del 05/10/2026 al 11/10/2026)',
-      'Usuarios esperados: 4',
-      'Enviados: 2',
-      'Borradores: 1',
-      'Pendientes: 2',
-      'Archivos adjuntos: 2',
-      'Tasa de cumplimiento: 50 %',
-      '- Ana Pérez (ana@example.com), enviado el 05/10/2026 10:30',
-      '  KPI: Ventas cerradas; meta 90 %; logro 95,5 %; logrado: Sí',
-      '- Bruno Díaz (bruno@example.com): borrador sin enviar',
-      '- Carla Ruiz (carla@example.com): sin APPA',
-    ]) {
-      expect(text).toContain(`${line}\r\n`);
-    }
-  });
-});
+/** Asks for a ticket and PUTs `bytes` to it, as the browser does. */
+const upload = (headers: Headers, fileName: string, bytes: Buffer, declared = bytes.length) =>
+  uploadFile(t, headers, fileName, bytes, declared);
 
-describe('GET /api/reports/monthly', () => {
-  it('counts each week of the month and each person', async () => {
-    const res = await get('/api/reports/monthly?month=2026-10&format=txt');
-    expect(res.headers['content-disposition']).toContain('reporte-mensual-2026-10.txt');
-    expect(res.body).toContain('Mes: octubre de 2026 (4 semanas)');
-    expect(res.body).toContain(
-      '- Semana 41 (del 05/10/2026 al 11/10/2026): esperados 4, enviados 2, borradores 1, cumplimiento 50 %',
-    );
-    expect(res.body).toContain(
-      '- Semana 42 (del 12/10/2026 al 18/10/2026): esperados 4, enviados 1, borradores 0, cumplimiento 25 %',
-    );
-    expect(res.body).toContain(
-      '- Ana Pérez (ana@example.com): 2 de 4 semanas enviadas, 0 borradores, cumplimiento 50 %',
-    );
-    const csv = csvLines((await get('/api/reports/monthly?month=2026-10&format=csv')).body);
-    expect(csv).toContain('Bruno Díaz,bruno@example.com,,Ventas,4,0,1,0');
-  });
-});
+const storedFiles = () =>
+  fs.readdirSync(path.join(t.dataDir, 'files')).filter((f) => !f.startsWith('.'));
 
-describe('the reports over a period', () => {
-  const period = 'from=2026-10-01&to=2026-10-31';
-
-  it('user activity: sent, drafts, last sent, average KPI, compliance', async () => {
-    const res = await get(`/api/reports/user-activity?${period}&format=csv`);
-    expect(res.headers['content-disposition']).toContain(
-      'actividad-usuarios-2026-10-01_2026-10-31.csv',
-    );
-    const lines = csvLines(res.body);
-    expect(lines[0]).toBe(
-      'Nombre,Correo,Cargo,Unidad,Enviados,Borradores,Último envío,Logro KPI promedio (%),Cumplimiento (%)',
-    );
-    expect(lines).toContain('Ana Pérez,ana@example.com,,Ventas,2,0,12/10/2026 10:30,90.5,50');
-    expect(lines).toContain('Carla Ruiz,carla@example.com,,Ventas,0,0,,,0');
-  });
-
-  it('problems and help: sent reports with either text, formulas escaped', async () => {
-    const txt = (await get(`/api/reports/problems-help?${period}&format=txt`)).body;
-    expect(txt).toContain('APPAs con problemas o ayuda: 2');
-    expect(txt).toContain('  Problemas: =cmd()');
-    expect(txt).toContain('  Ayuda: Necesito acceso al CRM');
-    // A draft's text is not reported.
-    expect(txt).not.toContain('Borrador');
-    const csv = csvLines((await get(`/api/reports/problems-help?${period}&format=csv`)).body);
-    expect(csv[0]).toBe('Nombre,Correo,Semana,Fecha de envío,Problemas,Ayuda');
-    expect(csv).toContain(`Ana Pérez,ana@example.com,${WEEK},05/10/2026 10:30,"'=cmd()",`);
-  });
-
-  it('KPI: goal against achieved per person and week', async () => {
-    const lines = csvLines((await get(`/api/reports/kpi?${period}&format=csv`)).body);
-    expect(lines).toEqual([
-      'Nombre,Correo,Semana,KPI,Meta (%),Logro (%),Logrado',
-      `"'=HYPERLINK(""http://x"")",formula@example.com,${WEEK},Llamadas,80,70,No`,
-      `Ana Pérez,ana@example.com,${WEEK},Ventas cerradas,90,95.5,Sí`,
-      `Ana Pérez,ana@example.com,${NEXT_WEEK},Ventas cerradas,90,85.5,No`,
-    ]);
-    const txt = (await get(`/api/reports/kpi?${period}`)).body;
-    expect(txt).toContain('KPI medidos: 3; logrados: 1 (33 %)');
-  });
-
-  it('custom: every report of the period with every field', async () => {
-    const lines = csvLines((await get(`/api/reports/custom?${period}&format=csv`)).body);
-    expect(lines[0]?.split(',')).toHaveLength(20);
-    expect(lines).toHaveLength(5);
-    expect(lines.filter((l) => l.includes('Borrador'))).toHaveLength(1);
-    const txt = (await get(`/api/reports/custom?${period}`)).body;
-    expect(txt).toContain('APPAs: 4');
-  });
-
-  it('answers an empty period with headers only', async () => {
-    const lines = csvLines(
-      (await get('/api/reports/kpi?from=2025-01-01&to=2025-01-31&format=csv')).body,
-    );
-    expect(lines).toEqual(['Nombre,Correo,Semana,KPI,Meta (%),Logro (%),Logrado', '']);
-  });
-});
-
-describe('bad parameters answer 400 in Spanish', () => {
+describe('the report calls refuse anonymous visitors', () => {
   it.each([
-    ['/api/reports/weekly?weekStart=2026-10-06', REPORTS_MSG.invalidWeek],
-    [`/api/reports/weekly?weekStart=${WEEK}&format=pdf`, REPORTS_MSG.invalidFormat],
-    ['/api/reports/monthly', REPORTS_MSG.invalidMonth],
-    ['/api/reports/monthly?month=2026-13', REPORTS_MSG.invalidMonth],
-    ['/api/reports/kpi?to=2026-10-31', REPORTS_MSG.invalidFrom],
-    ['/api/reports/kpi?from=2026-02-30&to=2026-10-31', REPORTS_MSG.invalidFrom],
-    ['/api/reports/custom?from=2026-10-01&to=ayer', REPORTS_MSG.invalidTo],
-    ['/api/reports/user-activity?from=2026-10-31&to=2026-10-01', REPORTS_MSG.rangeOrder],
-    ['/api/reports/problems-help?from=2025-01-01&to=2026-01-02', REPORTS_MSG.rangeTooLong],
-    [
-      "/api/reports/kpi?from=2026-10-01'%3Bdrop%20table%20users--&to=2026-10-31",
-      REPORTS_MSG.invalidFrom,
-    ],
-  ])('%s', async (url, message) => {
-    const res = await get(url);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message });
-  });
-
-  it('accepts a range of exactly 366 days', async () => {
-    expect((await get('/api/reports/kpi?from=2025-01-01&to=2026-01-01')).statusCode).toBe(200);
-  });
-});
-
-describe('who may generate the reports', () => {
-  it.each(ENDPOINTS)('GET %s answers 401 signed out', async (url) => {
-    const res = await t.app.inject({ method: 'GET', url });
+    ['GET', '/api/appa/current'],
+    ['POST', '/api/appa'],
+    ['POST', '/api/objects/upload'],
+    ['GET', '/api/files/submission/00000000-0000-4000-8000-000000000000'],
+    ['GET', '/api/files/download/00000000-0000-4000-8000-000000000000'],
+  ] as const)('%s %s answers 401', async (method, url) => {
+    const res = await t.app.inject({ method, url, payload: method === 'POST' ? {} : undefined });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: MSG.notSignedIn });
   });
 
-  it.each(['VP', 'GERENTE', 'LIDER', 'USER'] as const)(
-    'answers 403 to %s on every report, audited',
-    async (role) => {
-      const user = await buildUser(t, { role });
-      const headers = await authHeader(t, user);
-      for (const url of ENDPOINTS) {
-        const res = await get(url, headers);
-        expect(res.statusCode, url).toBe(403);
-        expect(res.json()).toEqual({ message: MSG.forbidden });
-      }
-      const refused = await t.db.select().from(auditLog).where(eq(auditLog.actorId, user.id));
-      expect(refused.filter((r) => r.action === 'security.permission_refused')).toHaveLength(
-        ENDPOINTS.length,
-      );
-    },
-  );
+  it('refuses a user who must still change the temporary password', async () => {
+    const user = await buildUser(t, { mustChangePassword: true });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/appa/current',
+      headers: await authHeader(t, user),
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});
 
-  it.each(['ADMIN', 'CONSEJO'] as const)('answers %s every report', async (role) => {
-    const headers = await authHeader(t, await buildUser(t, { role }));
-    for (const url of ENDPOINTS) expect((await get(url, headers)).statusCode, url).toBe(200);
+describe('GET /api/appa/current', () => {
+  it("answers the author's week in their timezone, no report yet, and the limits", async () => {
+    const { headers } = await author();
+    // The test clock is Wednesday 2026-11-18 15:00 UTC.
+    const res = await t.app.inject({ method: 'GET', url: '/api/appa/current', headers });
+    expect(res.json()).toEqual({
+      weekStart: '2026-11-16',
+      weekEnd: '2026-11-22',
+      report: null,
+      limits: { maxFiles: 5, maxFileBytes: 10 * 1024 * 1024 },
+      // Monday 10:00 in Lima, the default "Hora límite" and organisation timezone.
+      deadline: { at: '2026-11-16T15:00:00.000Z', passed: true, lateAllowed: true },
+    });
+  });
+});
+
+describe('the deadline setting', () => {
+  it('refuses a late send when late submissions are off, and still keeps drafts', async () => {
+    const { headers } = await author();
+    await saveSettings(t.db, { allowLateSubmissions: false }, null);
+    try {
+      const late = await save(headers, { ...complete, status: 'ENVIADO' });
+      expect(late.statusCode).toBe(409);
+      expect(late.json()).toEqual({
+        message: REPORT_MSG.deadlinePassed('16/11/2026 a las 10:00'),
+      });
+      const draft = await save(headers, { ...complete, status: 'BORRADOR' });
+      expect(draft.statusCode, draft.body).toBe(200);
+      const current = await t.app.inject({ method: 'GET', url: '/api/appa/current', headers });
+      expect(current.json().deadline).toMatchObject({ passed: true, lateAllowed: false });
+
+      // A later "Hora límite" in another timezone moves the deadline past the clock.
+      await saveSettings(
+        t.db,
+        { deadlineTime: '23:30', organisationTimezone: 'America/Santiago' },
+        null,
+      );
+      t.clock.current = new Date('2026-11-16T20:00:00Z');
+      const onTime = await save(headers, { ...complete, status: 'ENVIADO' });
+      expect(onTime.statusCode, onTime.body).toBe(200);
+    } finally {
+      t.clock.current = new Date('2026-11-18T15:00:00Z');
+      await saveSettings(
+        t.db,
+        { allowLateSubmissions: true, deadlineTime: '10:00', organisationTimezone: 'America/Lima' },
+        null,
+      );
+    }
+  });
+});
+
+describe('POST /api/appa', () => {
+  it('saves an empty draft, then finds it again', async () => {
+    const { headers, user } = await author();
+    const res = await save(headers, { status: 'BORRADOR' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      userId: user.id,
+      status: 'BORRADOR',
+      avances: '',
+      submittedAt: null,
+      files: [],
+    });
+    const again = await save(headers, { ...complete, status: 'BORRADOR' });
+    expect(again.json().id).toBe(res.json().id);
+    const current = await t.app.inject({ method: 'GET', url: '/api/appa/current', headers });
+    expect(current.json().report).toMatchObject({ ...complete, status: 'BORRADOR' });
+  });
+
+  it('needs Avances and Planes of 3 characters to send, and stores nothing when refused', async () => {
+    const { headers, user } = await author();
+    await save(headers, { avances: 'ab', planes: 'x', status: 'BORRADOR' });
+    const noAvances = await save(headers, {
+      avances: ' ab ',
+      planes: 'Un plan',
+      status: 'ENVIADO',
+    });
+    expect(noAvances.statusCode).toBe(400);
+    expect(noAvances.json()).toEqual({ message: REPORT_MSG.avancesTooShort });
+    const noPlanes = await save(headers, { avances: 'Avance', planes: 'ab', status: 'ENVIADO' });
+    expect(noPlanes.json()).toEqual({ message: REPORT_MSG.planesTooShort });
+    const [row] = await t.db
+      .select()
+      .from(appaSubmissions)
+      .where(eq(appaSubmissions.userId, user.id));
+    expect(row).toMatchObject({ status: 'BORRADOR', avances: 'ab' });
+  });
+
+  it('sends once; a second send or a later draft answers 409 and changes nothing', async () => {
+    const { headers } = await author();
+    const sent = await save(headers, { ...complete, status: 'ENVIADO' });
+    expect(sent.statusCode).toBe(200);
+    const report = sent.json<Report>();
+    expect(report).toMatchObject({ status: 'ENVIADO', submittedAt: t.clock.now().toISOString() });
+    for (const status of ['ENVIADO', 'BORRADOR']) {
+      const again = await save(headers, { ...complete, avances: 'Otro texto', status });
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toEqual({ message: REPORT_MSG.alreadySent });
+    }
+    const current = await t.app.inject({ method: 'GET', url: '/api/appa/current', headers });
+    expect(current.json().report).toMatchObject({ avances: complete.avances, status: 'ENVIADO' });
+  });
+
+  it('checks the KPI percentages: 0 to 100, two decimals', async () => {
+    const { headers } = await author();
+    const cases: [object, string][] = [
+      [{ kpiMetaPct: 101 }, REPORT_MSG.pctRange('La meta del KPI')],
+      [{ kpiLogroPct: -1 }, REPORT_MSG.pctRange('El logro del KPI')],
+      [{ kpiLogroPct: 12.345 }, REPORT_MSG.pctDecimals('El logro del KPI')],
+      [{ kpiMetaPct: '50' }, REPORT_MSG.pctRange('La meta del KPI')],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await save(headers, { ...payload, status: 'BORRADOR' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message });
+    }
+    const ok = await save(headers, { kpiMetaPct: 0, kpiLogroPct: 99.99, status: 'BORRADOR' });
+    expect(ok.json()).toMatchObject({ kpiMetaPct: 0, kpiLogroPct: 99.99 });
+  });
+
+  it('refuses bad input with a Spanish message', async () => {
+    const { headers } = await author();
+    expect((await save(headers, { status: 'PUBLICADO' })).json()).toEqual({
+      message: REPORT_MSG.invalidStatus,
+    });
+    expect((await save(headers, { avances: 42, status: 'BORRADOR' })).json()).toEqual({
+      message: 'Avances debe ser texto',
+    });
+    const long = await save(headers, { avances: 'x'.repeat(20_001), status: 'BORRADOR' });
+    expect(long.json()).toEqual({ message: REPORT_MSG.textTooLong('Avances') });
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/api/appa',
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: '{"status":',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ message: MSG.invalidJson });
+  });
+
+  it("ignores any author named in the payload: it writes the signed-in user's own report", async () => {
+    const { headers, user } = await author();
+    const other = await buildUser(t);
+    const res = await save(headers, { ...complete, userId: other.id, status: 'BORRADOR' });
+    expect(res.json().userId).toBe(user.id);
+    expect(
+      await t.db.select().from(appaSubmissions).where(eq(appaSubmissions.userId, other.id)),
+    ).toHaveLength(0);
+  });
+
+  it("uses the author's own timezone for the week", async () => {
+    const user = await buildUser(t);
+    const saved = t.clock.current;
+    // Monday 03:00 UTC is still Sunday evening in Lima.
+    t.clock.current = new Date('2026-11-23T03:00:00Z');
+    const headers = await authHeader(t, user);
+    const res = await t.app.inject({ method: 'GET', url: '/api/appa/current', headers });
+    t.clock.current = saved;
+    expect(res.json().weekStart).toBe('2026-11-16');
+  });
+});
+
+describe('attachments', () => {
+  it('uploads to the local store, links the files, lists and downloads them', async () => {
+    const { headers } = await author();
+    const a = await upload(headers, 'informe.pdf', Buffer.from('%PDF-1.4 informe'));
+    const b = await upload(headers, 'fotos de obra.zip', Buffer.alloc(3000, 7));
+    expect(a.put.statusCode).toBe(200);
+    expect(a.ticket.uploadURL).toMatch(
+      /^\/api\/objects\/upload\/[0-9a-f-]{36}\?expires=\d+&signature=/,
+    );
+    const res = await save(headers, { ...complete, status: 'BORRADOR', files: [a.file, b.file] });
+    expect(res.statusCode, res.body).toBe(200);
+    const report = res.json<Report>();
+    // Files saved together are listed by name.
+    expect(report.files.map((f) => [f.fileName, f.sizeBytes])).toEqual([
+      ['fotos de obra.zip', 3000],
+      ['informe.pdf', 16],
+    ]);
+
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/files/submission/${report.id}`,
+      headers,
+    });
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toEqual(
+      report.files.map(({ id, fileName, sizeBytes }) => ({ id, fileName, sizeBytes })),
+    );
+
+    const fileId = report.files.find((f) => f.fileName === 'informe.pdf')?.id ?? '';
+    const download = await t.app.inject({
+      method: 'GET',
+      url: `/api/files/download/${fileId}`,
+      headers,
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.body).toBe('%PDF-1.4 informe');
+    expect(download.headers['content-disposition']).toBe(
+      `attachment; filename="informe.pdf"; filename*=UTF-8''informe.pdf`,
+    );
+    expect(download.headers['x-content-type-options']).toBe('nosniff');
+    expect(download.headers['content-type']).toBe('application/octet-stream');
+  });
+
+  it('lets an administrator read the files but not another author', async () => {
+    const { headers } = await author();
+    const a = await upload(headers, 'datos.csv', Buffer.from('a,b\n1,2\n'));
+    const report = (
+      await save(headers, { ...complete, status: 'ENVIADO', files: [a.file] })
+    ).json<Report>();
+    const fileId = report.files[0]?.id ?? '';
+    const admin = await buildUser(t, { role: 'ADMIN' });
+    const stranger = await buildUser(t, { role: 'LIDER' });
+    const asAdmin = await authHeader(t, admin);
+    const asStranger = await authHeader(t, stranger);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/files/download/${fileId}`,
+          headers: asAdmin,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/files/submission/${report.id}`,
+          headers: asAdmin,
+        })
+      ).statusCode,
+    ).toBe(200);
+    for (const url of [`/api/files/download/${fileId}`, `/api/files/submission/${report.id}`]) {
+      const res = await t.app.inject({ method: 'GET', url, headers: asStranger });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: MSG.forbidden });
+    }
+    const refusals = await t.db.select().from(auditLog).where(eq(auditLog.actorId, stranger.id));
+    expect(refusals.map((r) => r.action)).toEqual([
+      'auth.login',
+      'security.permission_refused',
+      'security.permission_refused',
+    ]);
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: '/api/files/download/00000000-0000-4000-8000-000000000000',
+      headers: asAdmin,
+    });
+    expect(missing.statusCode).toBe(404);
+    const notAnId = await t.app.inject({
+      method: 'GET',
+      url: '/api/files/download/..%2F..%2Fetc%2Fpasswd',
+      headers: asAdmin,
+    });
+    expect(notAnId.statusCode).toBe(400);
+  });
+
+  it('refuses a file over the size limit before storing anything', async () => {
+    const { headers, user } = await author();
+    const before = storedFiles().length;
+    const ticket = await t.app.inject({
+      method: 'POST',
+      url: '/api/objects/upload',
+      headers,
+      payload: { fileName: 'video.mp4', sizeBytes: 10 * 1024 * 1024 + 1 },
+    });
+    expect(ticket.statusCode).toBe(400);
+    expect(ticket.json()).toEqual({ message: REPORT_MSG.fileTooLarge(10 * 1024 * 1024) });
+    expect(await t.db.select().from(uploads).where(eq(uploads.ownerId, user.id))).toHaveLength(0);
+
+    // Announcing a small file and sending more is cut off, and nothing stays on disk.
+    const liar = await upload(headers, 'small.txt', Buffer.alloc(5000, 1), 100);
+    expect(liar.put.statusCode).toBe(413);
+    expect(storedFiles().length).toBe(before);
+    const linked = await save(headers, { status: 'BORRADOR', files: [liar.file] });
+    expect(linked.statusCode).toBe(400);
+    expect(linked.json()).toEqual({ message: REPORT_MSG.fileNotFound });
+  });
+
+  it('enforces the saved limits: a sixth file is refused', async () => {
+    const { headers } = await author();
+    const files = [];
+    for (let i = 0; i < 6; i++)
+      files.push((await upload(headers, `f${i}.txt`, Buffer.from(`archivo ${i}`))).file);
+    const res = await save(headers, { status: 'BORRADOR', files });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: REPORT_MSG.tooManyFiles(5) });
+    await saveSettings(t.db, { maxFiles: 6 }, null);
+    expect((await save(headers, { status: 'BORRADOR', files })).statusCode).toBe(200);
+    await saveSettings(t.db, { maxFiles: 5 }, null);
+  });
+
+  it("refuses to link someone else's object, one never uploaded, or the same one twice", async () => {
+    const mine = await author();
+    const theirs = await author();
+    const other = await upload(theirs.headers, 'ajeno.pdf', Buffer.from('ajeno'));
+    const res = await save(mine.headers, { status: 'BORRADOR', files: [other.file] });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: REPORT_MSG.fileNotYours });
+    expect(
+      await t.db.select().from(appaFiles).where(eq(appaFiles.storagePath, other.file.objectKey)),
+    ).toHaveLength(0);
+
+    const ghost = {
+      objectKey: 'uploads/00000000-0000-4000-8000-000000000000',
+      fileName: 'x',
+      sizeBytes: 1,
+    };
+    expect((await save(mine.headers, { status: 'BORRADOR', files: [ghost] })).json()).toEqual({
+      message: REPORT_MSG.fileNotFound,
+    });
+    const ticket = await t.app.inject({
+      method: 'POST',
+      url: '/api/objects/upload',
+      headers: mine.headers,
+      payload: { fileName: 'pendiente.pdf', sizeBytes: 10 },
+    });
+    const pending = {
+      objectKey: ticket.json().objectKey,
+      fileName: 'pendiente.pdf',
+      sizeBytes: 10,
+    };
+    expect((await save(mine.headers, { status: 'BORRADOR', files: [pending] })).json()).toEqual({
+      message: REPORT_MSG.fileNotFound,
+    });
+    const a = await upload(mine.headers, 'a.txt', Buffer.from('a'));
+    expect(
+      (await save(mine.headers, { status: 'BORRADOR', files: [a.file, a.file] })).json(),
+    ).toEqual({
+      message: REPORT_MSG.duplicateFile,
+    });
+  });
+
+  it('refuses an expired or forged upload URL, and a second PUT', async () => {
+    const { headers } = await author();
+    const ticket = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/objects/upload',
+        headers,
+        payload: { fileName: 'a.txt', sizeBytes: 3 },
+      })
+    ).json<UploadTicket>();
+    const forged = ticket.uploadURL.replace(/signature=[^&]+/, 'signature=AAAA');
+    const put = (url: string) => t.app.inject({ method: 'PUT', url, payload: Buffer.from('abc') });
+    expect((await put(forged)).json()).toEqual({ message: REPORT_MSG.uploadExpired });
+    t.clock.advance(16 * 60_000);
+    expect((await put(ticket.uploadURL)).statusCode).toBe(403);
+    t.clock.advance(-16 * 60_000);
+    expect((await put(ticket.uploadURL)).statusCode).toBe(200);
+    expect((await put(ticket.uploadURL)).statusCode).toBe(409);
+  });
+
+  it('stores a JSON file as bytes, not as a parsed body', async () => {
+    const { headers } = await author();
+    const json = Buffer.from('{"a": 1}');
+    const ticket = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/objects/upload',
+        headers,
+        payload: {
+          fileName: 'datos.json',
+          sizeBytes: json.length,
+          contentType: 'application/json',
+        },
+      })
+    ).json<UploadTicket>();
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: ticket.uploadURL,
+      headers: { 'content-type': 'application/json' },
+      payload: json,
+    });
+    expect(put.statusCode).toBe(200);
+    const file = { objectKey: ticket.objectKey, fileName: 'datos.json', sizeBytes: json.length };
+    const report = (await save(headers, { status: 'BORRADOR', files: [file] })).json<Report>();
+    const download = await t.app.inject({
+      method: 'GET',
+      url: `/api/files/download/${report.files[0]?.id}`,
+      headers,
+    });
+    expect(download.body).toBe('{"a": 1}');
+  });
+
+  it('unlinks a file left out of the list, and removes unlinked objects after a day', async () => {
+    const { headers } = await author();
+    const a = await upload(headers, 'queda.txt', Buffer.from('queda'));
+    const b = await upload(headers, 'sale.txt', Buffer.from('sale'));
+    await save(headers, { status: 'BORRADOR', files: [a.file, b.file] });
+    const report = (await save(headers, { status: 'BORRADOR', files: [a.file] })).json<Report>();
+    expect(report.files.map((f) => f.fileName)).toEqual(['queda.txt']);
+    const stray = await upload(headers, 'nunca.txt', Buffer.from('nunca'));
+    const key = (k: string) => k.slice('uploads/'.length);
+
+    expect(await removeUnlinkedUploads(t.ctx)).toBe(0);
+    t.clock.advance(24 * 3_600_000 + 1000);
+    expect(await removeUnlinkedUploads(t.ctx)).toBeGreaterThanOrEqual(2);
+    const left = storedFiles();
+    expect(left).toContain(key(a.file.objectKey));
+    expect(left).not.toContain(key(b.file.objectKey));
+    expect(left).not.toContain(key(stray.file.objectKey));
+    t.clock.advance(-(24 * 3_600_000 + 1000));
+  });
+
+  it("refuses to move a file from last week's report into this week's", async () => {
+    const { headers, user } = await author();
+    const a = await upload(headers, 'semana.txt', Buffer.from('semana'));
+    await save(headers, { ...complete, status: 'ENVIADO', files: [a.file] });
+    t.clock.advance(7 * 24 * 3_600_000);
+    const res = await save(await authHeader(t, user), { status: 'BORRADOR', files: [a.file] });
+    t.clock.advance(-7 * 24 * 3_600_000);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: REPORT_MSG.fileInOtherReport });
   });
 });

@@ -23,8 +23,8 @@ import {
   adminUpdateUser,
   listUsers,
   listUsersWithCounts,
-} from '../../services/user-admin';
-import { adminBulkCreate } from '../../services/user-bulk';
+} from './admin-service';
+import { adminBulkCreate } from './bulk';
 
 const idParams = z.object({ id: z.uuid(USER_MSG.userNotFound) });
 

@@ -1,0 +1,163 @@
+import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import {
+  MAGIC_LINK_MINUTES,
+  MAGIC_LINKS_PER_WINDOW,
+  PRODUCT_NAME,
+} from '../../../common/constants';
+import { MSG } from '../../../common/messages';
+import type { AppContext } from '../../context';
+import { oneTimeTokens, users } from '../../db/schema';
+import { AppError, badRequest, forbidden } from '../../lib/errors';
+import { hashToken, newToken } from '../../lib/tokens';
+import { audit } from '../../services/audit';
+import { openSession, type SignedIn } from '../../services/auth';
+import { savedMailFrom, getSettings } from '../../services/settings';
+import type { SessionContext } from '../../services/sessions';
+import {
+  assertNotThrottled,
+  clearLoginFailures,
+  recordLoginFailure,
+} from '../../services/throttle';
+import { normaliseEmail } from '../../services/users';
+
+const WINDOW_MS = MAGIC_LINK_MINUTES * 60_000;
+
+/** The full URL of the verification page for a token. */
+function verifyLink(ctx: AppContext, token: string) {
+  const base = ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`;
+  return `${base}/auth/verify?token=${encodeURIComponent(token)}`;
+}
+
+async function assertEnabled(ctx: AppContext) {
+  const { magicLinksEnabled } = await getSettings(ctx.db);
+  if (!magicLinksEnabled) throw forbidden(MSG.magicLinksDisabled);
+}
+
+/**
+ * POST /api/auth/magic-link. The answer never says whether the address has an account: an active
+ * account gets a single-use link valid MAGIC_LINK_MINUTES, at most MAGIC_LINKS_PER_WINDOW per
+ * window; anything else is recorded in the audit log and sends nothing.
+ */
+export async function requestMagicLink(ctx: AppContext, email: string, ip: string): Promise<void> {
+  await assertEnabled(ctx);
+  const now = ctx.clock();
+  const address = normaliseEmail(email);
+  const [user] = await ctx.db.select().from(users).where(eq(users.email, address)).limit(1);
+  if (!user || user.status !== 'ACTIVO') {
+    await audit(ctx.db, {
+      actorId: user?.id ?? null,
+      action: 'auth.magic_link_refused',
+      entity: 'user',
+      entityId: user?.id ?? null,
+      meta: { reason: user ? 'suspended' : 'unknown_email', ip },
+    });
+    return;
+  }
+  const [recent] = await ctx.db
+    .select({ n: count() })
+    .from(oneTimeTokens)
+    .where(
+      and(
+        eq(oneTimeTokens.userId, user.id),
+        eq(oneTimeTokens.purpose, 'MAGIC_LINK'),
+        gt(oneTimeTokens.createdAt, new Date(now.getTime() - WINDOW_MS)),
+      ),
+    );
+  if ((recent?.n ?? 0) >= MAGIC_LINKS_PER_WINDOW) {
+    await audit(ctx.db, {
+      actorId: user.id,
+      action: 'auth.magic_link_refused',
+      entity: 'user',
+      entityId: user.id,
+      meta: { reason: 'too_many', ip },
+    });
+    return;
+  }
+
+  const token = newToken();
+  await ctx.db.insert(oneTimeTokens).values({
+    tokenHash: hashToken(token),
+    userId: user.id,
+    purpose: 'MAGIC_LINK',
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + WINDOW_MS),
+  });
+  await audit(ctx.db, {
+    actorId: user.id,
+    action: 'auth.magic_link_sent',
+    entity: 'user',
+    entityId: user.id,
+    meta: { ip },
+  });
+  await ctx.mailer.send({
+    to: user.email,
+    from: await savedMailFrom(ctx.db),
+    subject: `Tu enlace para ingresar al ${PRODUCT_NAME}`,
+    text: [
+      `Hola, ${user.fullName}:`,
+      '',
+      `Para ingresar al ${PRODUCT_NAME}, abre este enlace:`,
+      verifyLink(ctx, token),
+      '',
+      `El enlace funciona una sola vez y vence en ${MAGIC_LINK_MINUTES} minutos. Si no lo pediste, ignora este correo.`,
+      '',
+      `— ${PRODUCT_NAME}`,
+    ].join('\n'),
+  });
+}
+
+/**
+ * POST /api/auth/verify-magic-link: spends the token (once, atomically) and opens a session.
+ * Failures count against the address like failed sign-ins, so tokens cannot be guessed.
+ */
+export async function verifyMagicLink(
+  ctx: AppContext,
+  token: string,
+  client: SessionContext & { ip: string },
+): Promise<SignedIn> {
+  await assertEnabled(ctx);
+  const now = ctx.clock();
+  const throttleKey = `magic-link@${client.ip}`;
+  await assertNotThrottled(ctx.db, throttleKey, client.ip, now);
+
+  const fail = async (message: string, reason: string, userId: string | null = null) => {
+    await recordLoginFailure(ctx.db, throttleKey, client.ip, now);
+    await audit(ctx.db, {
+      actorId: userId,
+      action: 'auth.login_failed',
+      entity: 'user',
+      entityId: userId,
+      meta: { method: 'magic_link', reason, ip: client.ip },
+    });
+    return badRequest(message);
+  };
+
+  const [spent] = await ctx.db
+    .update(oneTimeTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(oneTimeTokens.tokenHash, hashToken(token)),
+        eq(oneTimeTokens.purpose, 'MAGIC_LINK'),
+        isNull(oneTimeTokens.usedAt),
+      ),
+    )
+    .returning();
+  if (!spent) throw await fail(MSG.magicLinkInvalid, 'invalid_or_used');
+  if (spent.expiresAt <= now) throw await fail(MSG.magicLinkExpired, 'expired', spent.userId);
+
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, spent.userId)).limit(1);
+  if (!user) throw await fail(MSG.magicLinkInvalid, 'unknown_user');
+  if (user.status !== 'ACTIVO') {
+    await audit(ctx.db, {
+      actorId: user.id,
+      action: 'auth.login_refused',
+      entity: 'user',
+      entityId: user.id,
+      meta: { method: 'magic_link', reason: 'suspended', ip: client.ip },
+    });
+    throw new AppError(403, MSG.userSuspended);
+  }
+  await clearLoginFailures(ctx.db, throttleKey, client.ip);
+  return openSession(ctx, user, client, 'magic_link');
+}

@@ -1,0 +1,89 @@
+import { asc, eq, type SQL } from 'drizzle-orm';
+import { PANEL_MSG, type ReviewComment } from '../../../common/schemas/panel';
+import type { AppContext } from '../../context';
+import { reviewComments, users, type UserRow } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import { presentComment } from '../../presenters/panel';
+import { audit } from '../../services/audit';
+
+export async function loadComments(ctx: AppContext, where: SQL): Promise<ReviewComment[]> {
+  const rows = await ctx.db
+    .select({
+      id: reviewComments.id,
+      submissionId: reviewComments.submissionId,
+      comment: reviewComments.comment,
+      reviewerId: reviewComments.reviewerId,
+      reviewerName: users.fullName,
+      createdAt: reviewComments.createdAt,
+      updatedAt: reviewComments.updatedAt,
+    })
+    .from(reviewComments)
+    .innerJoin(users, eq(users.id, reviewComments.reviewerId))
+    .where(where)
+    .orderBy(asc(reviewComments.createdAt), asc(reviewComments.id));
+  return rows.map(presentComment);
+}
+
+async function loadComment(ctx: AppContext, id: string): Promise<ReviewComment> {
+  const [comment] = await loadComments(ctx, eq(reviewComments.id, id));
+  if (!comment) throw notFound(PANEL_MSG.commentNotFound);
+  return comment;
+}
+
+/** A report's review comments, oldest first. */
+export function listComments(ctx: AppContext, submissionId: string) {
+  return loadComments(ctx, eq(reviewComments.submissionId, submissionId));
+}
+
+/** What the edit permission needs of a comment; 404 when there is none. */
+export async function loadCommentRef(ctx: AppContext, id: string) {
+  const [row] = await ctx.db
+    .select({ id: reviewComments.id, reviewerId: reviewComments.reviewerId })
+    .from(reviewComments)
+    .where(eq(reviewComments.id, id))
+    .limit(1);
+  if (!row) throw notFound(PANEL_MSG.commentNotFound);
+  return row;
+}
+
+export async function addComment(
+  ctx: AppContext,
+  actor: Pick<UserRow, 'id'>,
+  submissionId: string,
+  comment: string,
+): Promise<ReviewComment> {
+  const now = ctx.clock();
+  const [saved] = await ctx.db
+    .insert(reviewComments)
+    .values({ submissionId, reviewerId: actor.id, comment, createdAt: now, updatedAt: now })
+    .returning({ id: reviewComments.id });
+  if (!saved) throw new Error('comment not inserted');
+  await audit(ctx.db, {
+    actorId: actor.id,
+    action: 'review_comment.created',
+    entity: 'review_comment',
+    entityId: saved.id,
+    meta: { submissionId },
+  });
+  return loadComment(ctx, saved.id);
+}
+
+/** The new text; updatedAt moves, which the client shows as 'editado'. */
+export async function editComment(
+  ctx: AppContext,
+  actor: Pick<UserRow, 'id'>,
+  id: string,
+  comment: string,
+): Promise<ReviewComment> {
+  await ctx.db
+    .update(reviewComments)
+    .set({ comment, updatedAt: ctx.clock() })
+    .where(eq(reviewComments.id, id));
+  await audit(ctx.db, {
+    actorId: actor.id,
+    action: 'review_comment.updated',
+    entity: 'review_comment',
+    entityId: id,
+  });
+  return loadComment(ctx, id);
+}

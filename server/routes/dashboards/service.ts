@@ -1,0 +1,280 @@
+import { completionRate } from '../../../common/completion';
+import { and, asc, between, count, eq, inArray, or, sql } from 'drizzle-orm';
+import { REPORTING_ROLES, ROLES, type Role } from '../../../common/roles';
+import {
+  PEOPLE_SEARCH_LIMIT,
+  type DashboardPerson,
+  type DashboardUser,
+  type HierarchyResponse,
+  type TeamMember,
+  type TrendsResponse,
+} from '../../../common/schemas/dashboard';
+import { recentWeeks, weekFromStart, weekOf } from '../../../common/week';
+import { searchUsers } from '../../../common/week-filters';
+import type { AppContext } from '../../context';
+import { compareSpanish } from '../../lib/collate';
+import { appaSubmissions, users, type UserRow } from '../../db/schema';
+import { aboveIds, areaPeople, belowIds, type Area } from '../../policies/visibility';
+
+type Viewer = Pick<UserRow, 'id' | 'role' | 'timezone'>;
+
+const dashboardUserColumns = {
+  id: users.id,
+  fullName: users.fullName,
+  role: users.role,
+  cargo: users.cargo,
+  unidadOrganizacional: users.unidadOrganizacional,
+  managerId: users.managerId,
+};
+
+const isReporting = (role: Role) => REPORTING_ROLES.includes(role);
+
+/** The week a dashboard shows: the one asked for, or the viewer's current week (DESIGN.md "Weeks"). */
+export function dashboardWeek(ctx: AppContext, viewer: Viewer, weekStart: string | undefined) {
+  return weekStart ? weekFromStart(weekStart) : weekOf(ctx.clock(), viewer.timezone);
+}
+
+/**
+ * Depth of each person below the viewer, computed from the managerId links of the rows: 1 for the
+ * viewer's direct reports (and, for the organisation, for people without a manager in the set).
+ */
+function levels(rows: readonly { id: string; managerId: string | null }[], viewerId: string) {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const memo = new Map<string, number>();
+  const levelOf = (id: string, seen: Set<string>): number => {
+    const known = memo.get(id);
+    if (known !== undefined) return known;
+    const managerId = byId.get(id)?.managerId ?? null;
+    const parent = managerId && managerId !== viewerId ? byId.get(managerId) : undefined;
+    // A cycle in the data stops the walk instead of recursing forever.
+    const level = parent && !seen.has(parent.id) ? levelOf(parent.id, seen.add(id)) + 1 : 1;
+    memo.set(id, level);
+    return level;
+  };
+  return new Map(rows.map((r) => [r.id, levelOf(r.id, new Set())]));
+}
+
+/** The people of the area (and the viewer) with their report of the week, in one statement. */
+async function loadAreaWeek(ctx: AppContext, area: Area, weekStart: string) {
+  const people =
+    area.kind === 'organisation'
+      ? undefined
+      : or(sql`${users.id} in (${belowIds(area.viewerId)})`, eq(users.id, area.viewerId));
+  return ctx.db
+    .select({
+      ...dashboardUserColumns,
+      status: users.status,
+      reportId: appaSubmissions.id,
+      reportStatus: appaSubmissions.status,
+      submittedAt: appaSubmissions.submittedAt,
+    })
+    .from(users)
+    .leftJoin(
+      appaSubmissions,
+      and(eq(appaSubmissions.userId, users.id), eq(appaSubmissions.weekStart, weekStart)),
+    )
+    .where(people)
+    .orderBy(asc(users.fullName), asc(users.id));
+}
+
+type AreaRow = Awaited<ReturnType<typeof loadAreaWeek>>[number];
+
+function presentDashboardUser(row: DashboardUser): DashboardUser {
+  return {
+    id: row.id,
+    fullName: row.fullName,
+    role: row.role,
+    cargo: row.cargo,
+    unidadOrganizacional: row.unidadOrganizacional,
+    managerId: row.managerId,
+  };
+}
+
+function presentMember(row: AreaRow, level: number): TeamMember {
+  return {
+    ...presentDashboardUser(row),
+    level,
+    status: row.reportStatus,
+    submittedAt: row.submittedAt?.toISOString() ?? null,
+    submissionId: row.reportId,
+  };
+}
+
+/** The week's figures of a set of people: reports, expected authors and the rate, per role. */
+function analyticsOf(rows: readonly AreaRow[]): HierarchyResponse['analytics'] {
+  const expected = rows.filter((r) => isReporting(r.role));
+  const sent = (list: readonly AreaRow[]) => list.filter((r) => r.reportStatus === 'ENVIADO');
+  const drafts = (list: readonly AreaRow[]) => list.filter((r) => r.reportStatus === 'BORRADOR');
+  const expectedSent = sent(expected).length;
+  return {
+    totalSubmissions: rows.filter((r) => r.reportStatus !== null).length,
+    submittedCount: sent(rows).length,
+    draftCount: drafts(rows).length,
+    expected: expected.length,
+    pendingCount: expected.length - expectedSent,
+    completionRate: completionRate(expectedSent, expected.length),
+    byRole: ROLES.flatMap((role) => {
+      const ofRole = expected.filter((r) => r.role === role);
+      if (ofRole.length === 0) return [];
+      return [
+        { role, total: ofRole.length, sent: sent(ofRole).length, drafts: drafts(ofRole).length },
+      ];
+    }),
+  };
+}
+
+/** From the viewer's manager up to the top, in one recursive statement. */
+async function managerChain(ctx: AppContext, viewerId: string): Promise<DashboardUser[]> {
+  const rows = await ctx.db
+    .select(dashboardUserColumns)
+    .from(users)
+    .where(sql`${users.id} in (${aboveIds(viewerId)})`);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const [self] = await ctx.db
+    .select({ managerId: users.managerId })
+    .from(users)
+    .where(eq(users.id, viewerId));
+  const chain: DashboardUser[] = [];
+  for (let next = self?.managerId; next && byId.has(next);) {
+    const row = byId.get(next);
+    if (!row || chain.some((c) => c.id === row.id)) break;
+    chain.push(presentDashboardUser(row));
+    next = row.managerId;
+  }
+  return chain;
+}
+
+/**
+ * GET /api/dashboard/hierarchy: the area's week (active people only), the counts of the hierarchy
+ * below the viewer, the team level by level and the chain of command above.
+ */
+export async function hierarchy(
+  ctx: AppContext,
+  viewer: Viewer,
+  area: Area,
+  weekStart: string | undefined,
+): Promise<HierarchyResponse> {
+  const week = dashboardWeek(ctx, viewer, weekStart);
+  const rows = await loadAreaWeek(ctx, area, week.weekStart);
+  const others = rows.filter((r) => r.id !== viewer.id);
+  const depth = levels(others, viewer.id);
+  const members = others
+    .filter((r) => r.status === 'ACTIVO')
+    .map((r) => presentMember(r, depth.get(r.id) ?? 1))
+    .sort((a, b) => a.level - b.level || compareSpanish(a.fullName, b.fullName));
+  // The board's direct reports: their own if they have any, otherwise the top of the organisation.
+  const hasOwnReports = members.some((m) => m.managerId === viewer.id);
+  const directReports = members.filter((m) =>
+    hasOwnReports || area.kind === 'below' ? m.managerId === viewer.id : m.level === 1,
+  );
+  const self = rows.find((r) => r.id === viewer.id && r.status === 'ACTIVO');
+  const counted = others.filter((r) => r.status === 'ACTIVO');
+  if (area.kind === 'below' && area.includeSelf && self) counted.push(self);
+
+  return {
+    ...week,
+    analytics: analyticsOf(counted),
+    hierarchy: { allReports: members.length, directReports: directReports.length },
+    team: {
+      directReports,
+      // The organisation's list is not sent: the board searches people (searchPeople) instead.
+      members: area.kind === 'organisation' ? [] : members,
+      managerChain: await managerChain(ctx, viewer.id),
+    },
+  };
+}
+
+/** The expected authors of the area: active people whose role reports (DESIGN.md "Who reports"). */
+function expectedAuthors(area: Area) {
+  return and(
+    eq(users.status, 'ACTIVO'),
+    inArray(users.role, [...REPORTING_ROLES]),
+    areaPeople(area),
+  );
+}
+
+/** The expected authors of the area in Spanish order of name, as the person picker lists them. */
+export async function areaAuthors(ctx: AppContext, area: Area): Promise<DashboardPerson[]> {
+  const rows = await ctx.db
+    .select({
+      id: users.id,
+      fullName: users.fullName,
+      email: users.email,
+      role: users.role,
+      cargo: users.cargo,
+      unidadOrganizacional: users.unidadOrganizacional,
+    })
+    .from(users)
+    .where(expectedAuthors(area));
+  return rows.sort((a, b) => compareSpanish(a.fullName, b.fullName) || a.id.localeCompare(b.id));
+}
+
+/** GET /api/dashboard/people: the first authors (by name) whose name or e-mail holds `q`. */
+export function searchPeople(authors: readonly DashboardPerson[], q: string): DashboardPerson[] {
+  return searchUsers(authors, q).slice(0, PEOPLE_SEARCH_LIMIT);
+}
+
+/**
+ * GET /api/dashboard/trends: per week, oldest first, how many of the area's current expected
+ * authors sent (the expected count does not travel back in time, as in the panel's history); with
+ * a person, their sent reports' KPI per week.
+ */
+export async function trends(
+  ctx: AppContext,
+  viewer: Viewer,
+  area: Area,
+  input: { weeks: number; userId?: string | undefined },
+): Promise<TrendsResponse> {
+  const weeks = recentWeeks(ctx.clock(), viewer.timezone, input.weeks).reverse();
+  const first = weeks[0]?.weekStart ?? '';
+  const last = weeks[weeks.length - 1]?.weekStart ?? '';
+  const [{ expected } = { expected: 0 }] = await ctx.db
+    .select({ expected: count() })
+    .from(users)
+    .where(expectedAuthors(area));
+  const sentRows = await ctx.db
+    .select({ weekStart: appaSubmissions.weekStart, sent: count() })
+    .from(appaSubmissions)
+    .innerJoin(users, eq(users.id, appaSubmissions.userId))
+    .where(
+      and(
+        eq(appaSubmissions.status, 'ENVIADO'),
+        between(appaSubmissions.weekStart, first, last),
+        expectedAuthors(area),
+      ),
+    )
+    .groupBy(appaSubmissions.weekStart);
+  const sentByWeek = new Map(sentRows.map((r) => [r.weekStart, r.sent]));
+  const completion = weeks.map(({ weekStart }) => {
+    const sent = sentByWeek.get(weekStart) ?? 0;
+    return { weekStart, expected, sent, rate: completionRate(sent, expected) };
+  });
+
+  if (!input.userId) return { completion, kpi: null };
+  const kpiRows = await ctx.db
+    .select({
+      weekStart: appaSubmissions.weekStart,
+      kpiNombre: appaSubmissions.kpiNombre,
+      metaPct: appaSubmissions.kpiMetaPct,
+      logroPct: appaSubmissions.kpiLogroPct,
+    })
+    .from(appaSubmissions)
+    .where(
+      and(
+        eq(appaSubmissions.userId, input.userId),
+        eq(appaSubmissions.status, 'ENVIADO'),
+        between(appaSubmissions.weekStart, first, last),
+      ),
+    )
+    .orderBy(asc(appaSubmissions.weekStart));
+  const pct = (value: string | null) => (value === null ? null : Number(value));
+  return {
+    completion,
+    kpi: kpiRows.map((r) => ({
+      weekStart: r.weekStart,
+      kpiNombre: r.kpiNombre ?? '',
+      metaPct: pct(r.metaPct),
+      logroPct: pct(r.logroPct),
+    })),
+  };
+}

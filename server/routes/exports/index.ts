@@ -1,0 +1,135 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { PANEL_MSG } from '../../../common/schemas/panel';
+import {
+  monthlyReportQuerySchema,
+  rangeReportQuerySchema,
+  weeklyReportQuerySchema,
+  zipExportQuerySchema,
+  type ReportFormat,
+} from '../../../common/schemas/reports';
+import type { AppContext } from '../../context';
+import { notFound, parse } from '../../lib/errors';
+import { sendCached } from '../../lib/read-cache';
+import { requireAuth } from '../../plugins/auth';
+import { authorizeOrganisationReports, authorizeReportDownload } from '../../policies/exports';
+import {
+  loadReportBundles,
+  organisationTimezone,
+  reportFileName,
+  reportText,
+  zipFileName,
+  zipReports,
+} from './service';
+import {
+  customReport,
+  kpiReport,
+  monthlyReport,
+  problemsHelpReport,
+  userActivityReport,
+  weeklyReport,
+  type GeneratedReport,
+} from './org-reports';
+import { attachmentDisposition } from '../../storage/types';
+
+const reportParams = z.object({ id: z.uuid(PANEL_MSG.reportNotFound) });
+
+const CONTENT_TYPES: Record<ReportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  txt: 'text/plain; charset=utf-8',
+};
+
+/** Every export leaves as a download the browser never renders. */
+function downloadHeaders(fileName: string, contentType: string): Record<string, string> {
+  return {
+    'content-type': contentType,
+    'content-disposition': attachmentDisposition(fileName),
+    'x-content-type-options': 'nosniff',
+    'cache-control': 'private, no-store',
+  };
+}
+
+function asAttachment(reply: FastifyReply, fileName: string, contentType: string) {
+  return reply.headers(downloadHeaders(fileName, contentType));
+}
+
+/**
+ * Downloads of reports: one as text, several as a zip with their files (whoever may read them),
+ * and the organisation's reports of the Reportes tab (ADMIN and CONSEJO), generated from the
+ * database as CSV or text.
+ */
+export function exportRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.get('/api/appa/:id/download', async (request, reply) => {
+    const { user } = requireAuth(request);
+    const { id } = parse(reportParams, request.params);
+    const [bundle] = await loadReportBundles(ctx, [id]);
+    if (!bundle) throw notFound(PANEL_MSG.reportNotFound);
+    await authorizeReportDownload(ctx, user, [bundle.report]);
+    const text = reportText(bundle, await organisationTimezone(ctx));
+    return asAttachment(reply, reportFileName(bundle.report), CONTENT_TYPES.txt).send(text);
+  });
+
+  app.get('/api/appa/export/zip', async (request, reply) => {
+    const { user } = requireAuth(request);
+    const { ids } = parse(zipExportQuerySchema, request.query);
+    const bundles = await loadReportBundles(ctx, ids);
+    if (bundles.length !== ids.length) throw notFound(PANEL_MSG.reportNotFound);
+    await authorizeReportDownload(
+      ctx,
+      user,
+      bundles.map((b) => b.report),
+    );
+    const stream = zipReports(ctx, bundles, await organisationTimezone(ctx));
+    return asAttachment(reply, zipFileName(bundles), 'application/zip').send(stream);
+  });
+
+  /**
+   * The organisation's reports are the same for everyone who may download them: kept between
+   * writes (lib/read-cache.ts) under the report's kind and its checked parameters.
+   */
+  const send = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    kind: string,
+    query: object,
+    generate: () => Promise<GeneratedReport>,
+  ) => {
+    const answer = await ctx.readCache.get(`report:${kind}:${JSON.stringify(query)}`, async () => {
+      const report = await generate();
+      return {
+        body: report.body,
+        headers: downloadHeaders(report.fileName, CONTENT_TYPES[report.format]),
+      };
+    });
+    return sendCached(request, reply, answer);
+  };
+
+  app.get('/api/reports/weekly', async (request, reply) => {
+    const { user } = requireAuth(request);
+    await authorizeOrganisationReports(ctx, user);
+    const query = parse(weeklyReportQuerySchema, request.query);
+    return send(request, reply, 'weekly', query, () => weeklyReport(ctx, query));
+  });
+
+  app.get('/api/reports/monthly', async (request, reply) => {
+    const { user } = requireAuth(request);
+    await authorizeOrganisationReports(ctx, user);
+    const query = parse(monthlyReportQuerySchema, request.query);
+    return send(request, reply, 'monthly', query, () => monthlyReport(ctx, query));
+  });
+
+  const ranged = {
+    'user-activity': userActivityReport,
+    'problems-help': problemsHelpReport,
+    kpi: kpiReport,
+    custom: customReport,
+  } as const;
+  for (const [kind, generate] of Object.entries(ranged)) {
+    app.get(`/api/reports/${kind}`, async (request, reply) => {
+      const { user } = requireAuth(request);
+      await authorizeOrganisationReports(ctx, user);
+      const query = parse(rangeReportQuerySchema, request.query);
+      return send(request, reply, kind, query, () => generate(ctx, query));
+    });
+  }
+}

@@ -1,0 +1,505 @@
+import { completionRate } from '../../../common/completion';
+import { addDays, format, parseISO } from 'date-fns';
+import { es } from 'date-fns/locale';
+import { and, asc, between, eq, inArray, or, sql } from 'drizzle-orm';
+import { toCsv, type CsvCell } from '../../../common/csv';
+import { REPORTING_ROLES } from '../../../common/roles';
+import type { PanelSubmission } from '../../../common/schemas/panel';
+import type {
+  MonthlyReportQuery,
+  RangeReportQuery,
+  ReportFormat,
+  WeeklyReportQuery,
+} from '../../../common/schemas/reports';
+import { weekFromStart, weekLabel } from '../../../common/week';
+import type { AppContext } from '../../context';
+import { compareSpanish } from '../../lib/collate';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { appaSubmissions, users } from '../../db/schema';
+import { calendarDate, dateTime, percent, textFile, yesNo } from '../../lib/export-format';
+import { organisationTimezone } from './service';
+import { listWeek, loadPanelSubmissions } from '../week/service';
+
+/** A report of the Reportes tab, ready to send as a download. */
+export interface GeneratedReport {
+  format: ReportFormat;
+  fileName: string;
+  body: string;
+}
+
+const STATUS_TEXT = { ENVIADO: 'Enviado', BORRADOR: 'Borrador', PENDIENTE: 'Pendiente' } as const;
+
+const num = (value: string | null) => (value === null ? null : Number(value));
+const filled = (text: string | null | undefined) => Boolean(text?.trim());
+
+/** Whether the KPI reached its goal; null when either value is missing (spec 2 §4). */
+function achieved(meta: number | null, logro: number | null): boolean | null {
+  return meta === null || logro === null ? null : logro >= meta;
+}
+const achievedText = (value: boolean | null) => (value === null ? '—' : yesNo(value));
+
+/** Active users whose role reports (DESIGN.md "Who reports"). */
+const expectedAuthor = and(eq(users.status, 'ACTIVO'), inArray(users.role, [...REPORTING_ROLES]));
+
+/** The Mondays from `from` to `to`, both included: the weeks a period covers. */
+export function mondaysBetween(from: string, to: string): string[] {
+  const start = parseISO(from);
+  const offset = (8 - start.getDay()) % 7;
+  const mondays: string[] = [];
+  for (let day = addDays(start, offset); format(day, 'yyyy-MM-dd') <= to; day = addDays(day, 7)) {
+    mondays.push(format(day, 'yyyy-MM-dd'));
+  }
+  return mondays;
+}
+
+/** The reports a period covers: those of the weeks whose Monday falls in it. */
+const inPeriod = (from: string, to: string) => between(appaSubmissions.weekStart, from, to);
+
+function header(title: string, period: string, generatedAt: Date, timeZone: string): string[] {
+  return [`Sistema APPA — ${title}`, period, `Generado: ${dateTime(generatedAt, timeZone)}`, ''];
+}
+
+function generated(
+  fmt: ReportFormat,
+  baseName: string,
+  csv: () => string,
+  text: () => string[],
+): GeneratedReport {
+  return {
+    format: fmt,
+    fileName: `${baseName}.${fmt}`,
+    body: fmt === 'csv' ? csv() : textFile(text()),
+  };
+}
+
+const rangeLabel = (from: string, to: string) =>
+  `Periodo: del ${calendarDate(from)} al ${calendarDate(to)}`;
+
+// ---------------------------------------------------------------------------------------------
+// Semanal: the panel's own week query.
+
+export async function weeklyReport(
+  ctx: AppContext,
+  query: WeeklyReportQuery,
+): Promise<GeneratedReport> {
+  const week = await listWeek(ctx, query.weekStart);
+  const tz = await organisationTimezone(ctx);
+  const byAuthor = new Map(week.submissions.map((s) => [s.userId, s]));
+  const sent = week.submissions.filter((s) => s.status === 'ENVIADO');
+  const { counts } = week;
+
+  const csv = () => {
+    const rows: CsvCell[][] = [
+      ...sent.map((s) => ({ author: s.user, report: s as PanelSubmission | undefined })),
+      ...week.pending.map((p) => ({ author: p, report: byAuthor.get(p.id) })),
+    ]
+      .sort((a, b) => compareSpanish(a.author.fullName, b.author.fullName))
+      .map(({ author, report }) => [
+        author.fullName,
+        author.email,
+        author.cargo,
+        author.unidadOrganizacional,
+        STATUS_TEXT[report?.status ?? 'PENDIENTE'],
+        report?.submittedAt ? dateTime(report.submittedAt, tz) : null,
+        report?.kpiNombre || null,
+        report?.kpiMetaPct ?? null,
+        report?.kpiLogroPct ?? null,
+        report?.fileCount ?? 0,
+        yesNo(filled(report?.problemas)),
+        yesNo(filled(report?.ayuda)),
+      ]);
+    return toCsv(
+      [
+        'Nombre',
+        'Correo',
+        'Cargo',
+        'Unidad',
+        'Estado',
+        'Fecha de envío',
+        'KPI',
+        'Meta (%)',
+        'Logro (%)',
+        'Archivos',
+        'Problemas',
+        'Ayuda',
+      ],
+      rows,
+    );
+  };
+
+  const text = () => [
+    ...header('Reporte semanal', weekLabel(week), ctx.clock(), tz),
+    'Resumen',
+    `Usuarios esperados: ${counts.expected}`,
+    `Enviados: ${counts.sent}`,
+    `Borradores: ${counts.drafts}`,
+    `Pendientes: ${counts.pending}`,
+    `Archivos adjuntos: ${counts.files}`,
+    `Tasa de cumplimiento: ${completionRate(counts.sent, counts.expected)} %`,
+    '',
+    `APPAs enviados (${sent.length})`,
+    ...(sent.length === 0 ? ['Ninguno'] : []),
+    ...sent.flatMap((s) => [
+      `- ${s.user.fullName} (${s.user.email}), enviado el ${dateTime(s.submittedAt, tz)}`,
+      `  KPI: ${s.kpiNombre.trim() || '—'}; meta ${percent(s.kpiMetaPct)}; logro ${percent(s.kpiLogroPct)}; logrado: ${achievedText(achieved(s.kpiMetaPct, s.kpiLogroPct))}`,
+      `  Archivos: ${s.fileCount}; problemas: ${yesNo(filled(s.problemas))}; ayuda: ${yesNo(filled(s.ayuda))}`,
+    ]),
+    '',
+    `Pendientes (${week.pending.length})`,
+    ...(week.pending.length === 0 ? ['Ninguno'] : []),
+    ...week.pending.map(
+      (p) => `- ${p.fullName} (${p.email}): ${p.draft ? 'borrador sin enviar' : 'sin APPA'}`,
+    ),
+  ];
+
+  return generated(query.format, `reporte-semanal-${week.weekStart}`, csv, text);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Per person over a period: one grouped statement (monthly, user activity).
+
+async function activityByPerson(ctx: AppContext, from: string, to: string) {
+  const sentOnly = sql`${appaSubmissions.status} = 'ENVIADO'`;
+  return ctx.db
+    .select({
+      id: users.id,
+      fullName: users.fullName,
+      email: users.email,
+      cargo: users.cargo,
+      unidadOrganizacional: users.unidadOrganizacional,
+      sent: sql<number>`(count(*) filter (where ${sentOnly}))::int`,
+      drafts: sql<number>`(count(*) filter (where ${appaSubmissions.status} = 'BORRADOR'))::int`,
+      lastSentAt:
+        sql<Date | null>`max(${appaSubmissions.submittedAt}) filter (where ${sentOnly})`.mapWith(
+          appaSubmissions.submittedAt,
+        ),
+      averageLogro: sql<
+        string | null
+      >`round(avg(${appaSubmissions.kpiLogroPct}) filter (where ${sentOnly}), 2)::text`,
+    })
+    .from(users)
+    .leftJoin(appaSubmissions, and(eq(appaSubmissions.userId, users.id), inPeriod(from, to)))
+    .where(expectedAuthor)
+    .groupBy(users.id)
+    .orderBy(asc(users.fullName), asc(users.id));
+}
+
+/** Sent and draft reports per week of the period, counted by the database. */
+async function countsByWeek(ctx: AppContext, from: string, to: string) {
+  const rows = await ctx.db
+    .select({
+      weekStart: appaSubmissions.weekStart,
+      sent: sql<number>`(count(*) filter (where ${appaSubmissions.status} = 'ENVIADO'))::int`,
+      drafts: sql<number>`(count(*) filter (where ${appaSubmissions.status} = 'BORRADOR'))::int`,
+    })
+    .from(appaSubmissions)
+    .where(inPeriod(from, to))
+    .groupBy(appaSubmissions.weekStart);
+  return new Map(rows.map((r) => [r.weekStart, r]));
+}
+
+async function expectedCount(ctx: AppContext): Promise<number> {
+  const [row] = await ctx.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(expectedAuthor);
+  return row?.n ?? 0;
+}
+
+export async function monthlyReport(
+  ctx: AppContext,
+  query: MonthlyReportQuery,
+): Promise<GeneratedReport> {
+  const first = `${query.month}-01`;
+  const monthEnd = lastDayOfMonth(query.month);
+  const weeks = mondaysBetween(first, monthEnd);
+  const from = weeks[0] ?? first;
+  const to = weeks[weeks.length - 1] ?? first;
+  const [tz, expected, perWeek, people] = await Promise.all([
+    organisationTimezone(ctx),
+    expectedCount(ctx),
+    countsByWeek(ctx, from, to),
+    activityByPerson(ctx, from, to),
+  ]);
+  const monthName = format(parseISO(first), "MMMM 'de' yyyy", { locale: es });
+
+  const weekRows = weeks.map((weekStart) => {
+    const counts = perWeek.get(weekStart) ?? { sent: 0, drafts: 0 };
+    return { week: weekFromStart(weekStart), ...counts };
+  });
+
+  const csv = () =>
+    toCsv(
+      [
+        'Nombre',
+        'Correo',
+        'Cargo',
+        'Unidad',
+        'Semanas del mes',
+        'Semanas enviadas',
+        'Borradores',
+        'Cumplimiento (%)',
+      ],
+      people.map((p) => [
+        p.fullName,
+        p.email,
+        p.cargo,
+        p.unidadOrganizacional,
+        weeks.length,
+        p.sent,
+        p.drafts,
+        completionRate(p.sent, weeks.length),
+      ]),
+    );
+
+  const text = () => [
+    ...header('Reporte mensual', `Mes: ${monthName} (${weeks.length} semanas)`, ctx.clock(), tz),
+    'Por semana',
+    ...weekRows.map(
+      (w) =>
+        `- ${weekLabel(w.week)}: esperados ${expected}, enviados ${w.sent}, borradores ${w.drafts}, cumplimiento ${completionRate(w.sent, expected)} %`,
+    ),
+    '',
+    `Por persona (${people.length})`,
+    ...people.map(
+      (p) =>
+        `- ${p.fullName} (${p.email}): ${p.sent} de ${weeks.length} semanas enviadas, ${p.drafts} borradores, cumplimiento ${completionRate(p.sent, weeks.length)} %`,
+    ),
+  ];
+
+  return generated(query.format, `reporte-mensual-${query.month}`, csv, text);
+}
+
+function lastDayOfMonth(month: string): string {
+  const [y = 0, m = 0] = month.split('-').map(Number);
+  return format(new Date(y, m, 0), 'yyyy-MM-dd');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ranged reports.
+
+const rangeName = (base: string, q: RangeReportQuery) => `${base}-${q.from}_${q.to}`;
+
+export async function userActivityReport(
+  ctx: AppContext,
+  query: RangeReportQuery,
+): Promise<GeneratedReport> {
+  const weeks = mondaysBetween(query.from, query.to).length;
+  const [tz, people] = await Promise.all([
+    organisationTimezone(ctx),
+    activityByPerson(ctx, query.from, query.to),
+  ]);
+  const csv = () =>
+    toCsv(
+      [
+        'Nombre',
+        'Correo',
+        'Cargo',
+        'Unidad',
+        'Enviados',
+        'Borradores',
+        'Último envío',
+        'Logro KPI promedio (%)',
+        'Cumplimiento (%)',
+      ],
+      people.map((p) => [
+        p.fullName,
+        p.email,
+        p.cargo,
+        p.unidadOrganizacional,
+        p.sent,
+        p.drafts,
+        p.lastSentAt ? dateTime(p.lastSentAt, tz) : null,
+        num(p.averageLogro),
+        completionRate(p.sent, weeks),
+      ]),
+    );
+  const text = () => [
+    ...header(
+      'Actividad de usuarios',
+      `${rangeLabel(query.from, query.to)} (${weeks} semanas)`,
+      ctx.clock(),
+      tz,
+    ),
+    ...people.flatMap((p) => [
+      `${p.fullName} (${p.email})`,
+      `  Enviados: ${p.sent}; borradores: ${p.drafts}; último envío: ${dateTime(p.lastSentAt, tz)}`,
+      `  Logro KPI promedio: ${percent(num(p.averageLogro))}; cumplimiento: ${completionRate(p.sent, weeks)} %`,
+    ]),
+    ...(people.length === 0 ? ['No hay usuarios que envíen APPA.'] : []),
+  ];
+  return generated(query.format, rangeName('actividad-usuarios', query), csv, text);
+}
+
+const byWeekThenName = (a: PanelSubmission, b: PanelSubmission) =>
+  a.weekStart.localeCompare(b.weekStart);
+
+export async function problemsHelpReport(
+  ctx: AppContext,
+  query: RangeReportQuery,
+): Promise<GeneratedReport> {
+  const withText = (column: AnyPgColumn) => sql`coalesce(btrim(${column}), '') <> ''`;
+  const [tz, reports] = await Promise.all([
+    organisationTimezone(ctx),
+    loadPanelSubmissions(
+      ctx,
+      and(
+        eq(appaSubmissions.status, 'ENVIADO'),
+        inPeriod(query.from, query.to),
+        or(withText(appaSubmissions.problemas), withText(appaSubmissions.ayuda)),
+      ),
+    ),
+  ]);
+  reports.sort(byWeekThenName);
+  const csv = () =>
+    toCsv(
+      ['Nombre', 'Correo', 'Semana', 'Fecha de envío', 'Problemas', 'Ayuda'],
+      reports.map((r) => [
+        r.user.fullName,
+        r.user.email,
+        r.weekStart,
+        dateTime(r.submittedAt, tz),
+        r.problemas.trim() || null,
+        r.ayuda.trim() || null,
+      ]),
+    );
+  const text = () => [
+    ...header('Problemas y ayuda', rangeLabel(query.from, query.to), ctx.clock(), tz),
+    `APPAs con problemas o ayuda: ${reports.length}`,
+    '',
+    ...reports.flatMap((r) => [
+      `${r.user.fullName} (${r.user.email}) — ${weekLabel(r)}`,
+      `  Problemas: ${r.problemas.trim() || '—'}`,
+      `  Ayuda: ${r.ayuda.trim() || '—'}`,
+      '',
+    ]),
+  ];
+  return generated(query.format, rangeName('problemas-y-ayuda', query), csv, text);
+}
+
+export async function kpiReport(
+  ctx: AppContext,
+  query: RangeReportQuery,
+): Promise<GeneratedReport> {
+  const [tz, rows] = await Promise.all([
+    organisationTimezone(ctx),
+    ctx.db
+      .select({
+        fullName: users.fullName,
+        email: users.email,
+        weekStart: appaSubmissions.weekStart,
+        kpiNombre: appaSubmissions.kpiNombre,
+        meta: appaSubmissions.kpiMetaPct,
+        logro: appaSubmissions.kpiLogroPct,
+      })
+      .from(appaSubmissions)
+      .innerJoin(users, eq(users.id, appaSubmissions.userId))
+      .where(and(eq(appaSubmissions.status, 'ENVIADO'), inPeriod(query.from, query.to)))
+      .orderBy(asc(users.fullName), asc(users.id), asc(appaSubmissions.weekStart)),
+  ]);
+  const kpis = rows.map((r) => {
+    const meta = num(r.meta);
+    const logro = num(r.logro);
+    return { ...r, meta, logro, achieved: achieved(meta, logro) };
+  });
+  const reached = kpis.filter((k) => k.achieved === true).length;
+  const measured = kpis.filter((k) => k.achieved !== null).length;
+  const csv = () =>
+    toCsv(
+      ['Nombre', 'Correo', 'Semana', 'KPI', 'Meta (%)', 'Logro (%)', 'Logrado'],
+      kpis.map((k) => [
+        k.fullName,
+        k.email,
+        k.weekStart,
+        k.kpiNombre?.trim() || null,
+        k.meta,
+        k.logro,
+        achievedText(k.achieved),
+      ]),
+    );
+  const text = () => [
+    ...header('KPI: logro frente a meta', rangeLabel(query.from, query.to), ctx.clock(), tz),
+    `KPI medidos: ${measured}; logrados: ${reached} (${completionRate(reached, measured)} %)`,
+    '',
+    ...kpis.map(
+      (k) =>
+        `- ${k.fullName}, semana del ${calendarDate(k.weekStart)}: ${k.kpiNombre?.trim() || '—'}; meta ${percent(k.meta)}; logro ${percent(k.logro)}; logrado: ${achievedText(k.achieved)}`,
+    ),
+  ];
+  return generated(query.format, rangeName('kpi', query), csv, text);
+}
+
+export async function customReport(
+  ctx: AppContext,
+  query: RangeReportQuery,
+): Promise<GeneratedReport> {
+  const [tz, reports] = await Promise.all([
+    organisationTimezone(ctx),
+    loadPanelSubmissions(ctx, inPeriod(query.from, query.to)),
+  ]);
+  reports.sort(byWeekThenName);
+  const csv = () =>
+    toCsv(
+      [
+        'Nombre',
+        'Correo',
+        'Cargo',
+        'Unidad',
+        'Semana inicio',
+        'Semana fin',
+        'Estado',
+        'Fecha de envío',
+        'Avances',
+        'Planes',
+        'Problemas',
+        'Ayuda',
+        'KPI',
+        'Meta (%)',
+        'Logro (%)',
+        'Archivos',
+        'Revisado',
+        'Revisor',
+        'Notas de revisión',
+        'Comentarios',
+      ],
+      reports.map((r) => [
+        r.user.fullName,
+        r.user.email,
+        r.user.cargo,
+        r.user.unidadOrganizacional,
+        r.weekStart,
+        r.weekEnd,
+        STATUS_TEXT[r.status],
+        r.submittedAt ? dateTime(r.submittedAt, tz) : null,
+        r.avances,
+        r.planes,
+        r.problemas,
+        r.ayuda,
+        r.kpiNombre || null,
+        r.kpiMetaPct,
+        r.kpiLogroPct,
+        r.fileCount,
+        r.reviewedAt ? dateTime(r.reviewedAt, tz) : null,
+        r.reviewer?.fullName ?? null,
+        r.reviewNotes,
+        r.commentCount,
+      ]),
+    );
+  const text = () => [
+    ...header('Reporte personalizado', rangeLabel(query.from, query.to), ctx.clock(), tz),
+    `APPAs: ${reports.length}`,
+    '',
+    ...reports.flatMap((r) => [
+      `${r.user.fullName} (${r.user.email}) — ${weekLabel(r)}`,
+      `  Estado: ${STATUS_TEXT[r.status]}; enviado: ${dateTime(r.submittedAt, tz)}; archivos: ${r.fileCount}`,
+      `  Avances: ${r.avances.trim() || '—'}`,
+      `  Planes: ${r.planes.trim() || '—'}`,
+      `  Problemas: ${r.problemas.trim() || '—'}`,
+      `  Ayuda: ${r.ayuda.trim() || '—'}`,
+      `  KPI: ${r.kpiNombre.trim() || '—'}; meta ${percent(r.kpiMetaPct)}; logro ${percent(r.kpiLogroPct)}`,
+      `  Revisión: ${r.reviewedAt ? `${dateTime(r.reviewedAt, tz)} por ${r.reviewer?.fullName ?? '—'}` : 'sin revisar'}${r.reviewNotes ? `; notas: ${r.reviewNotes}` : ''}`,
+      '',
+    ]),
+  ];
+  return generated(query.format, rangeName('reporte-personalizado', query), csv, text);
+}

@@ -1,0 +1,270 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../../common/messages';
+import type { Role } from '../../../common/roles';
+import { REPORTS_MSG } from '../../../common/schemas/reports';
+import { appaFiles, appaSubmissions, auditLog, users } from '../../db/schema';
+import { authHeader, buildTestApp, buildUser, type TestApp } from '../../test/helper';
+
+let t: TestApp;
+let asAdmin: Record<string, string>;
+
+const WEEK = '2026-10-05';
+const NEXT_WEEK = '2026-10-12';
+const BOM = '\uFEFF';
+
+async function author(fullName: string, email: string, role: Role = 'USER') {
+  const user = await buildUser(t, { fullName, email, role });
+  await t.db.update(users).set({ unidadOrganizacional: 'Ventas' }).where(eq(users.id, user.id));
+  return user;
+}
+
+async function report(
+  userId: string,
+  weekStart: string,
+  fields: Partial<typeof appaSubmissions.$inferInsert> = {},
+) {
+  const [row] = await t.db
+    .insert(appaSubmissions)
+    .values({
+      userId,
+      weekStart,
+      weekEnd: weekStart,
+      status: 'ENVIADO',
+      submittedAt: new Date(`${weekStart}T15:30:00Z`),
+      avances: 'Avance',
+      planes: 'Plan',
+      ...fields,
+    })
+    .returning();
+  if (!row) throw new Error('no report');
+  return row;
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  asAdmin = await authHeader(t, await buildUser(t, { role: 'ADMIN' }));
+  const ana = await author('Ana Pérez', 'ana@example.com');
+  const bruno = await author('Bruno Díaz', 'bruno@example.com', 'LIDER');
+  await author('Carla Ruiz', 'carla@example.com', 'GERENTE');
+  const formula = await author('=HYPERLINK("http://x")', 'formula@example.com');
+  // Not expected to report.
+  await buildUser(t, { role: 'CONSEJO', fullName: 'Consuelo Consejo' });
+
+  const sent = await report(ana.id, WEEK, {
+    problemas: '=cmd()',
+    kpiNombre: 'Ventas cerradas',
+    kpiMetaPct: '90',
+    kpiLogroPct: '95.5',
+  });
+  await t.db.insert(appaFiles).values([
+    { submissionId: sent.id, fileName: 'a.pdf', storagePath: 'x/1', sizeBytes: 10 },
+    { submissionId: sent.id, fileName: 'b.pdf', storagePath: 'x/2', sizeBytes: 10 },
+  ]);
+  await report(bruno.id, WEEK, { status: 'BORRADOR', submittedAt: null, ayuda: 'Borrador' });
+  await report(formula.id, WEEK, {
+    ayuda: 'Necesito acceso al CRM',
+    kpiNombre: 'Llamadas',
+    kpiMetaPct: '80',
+    kpiLogroPct: '70',
+  });
+  await report(ana.id, NEXT_WEEK, {
+    kpiNombre: 'Ventas cerradas',
+    kpiMetaPct: '90',
+    kpiLogroPct: '85.5',
+  });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const get = (url: string, headers = asAdmin) => t.app.inject({ method: 'GET', url, headers });
+
+const ENDPOINTS = [
+  `/api/reports/weekly?weekStart=${WEEK}&format=csv`,
+  '/api/reports/monthly?month=2026-10&format=txt',
+  '/api/reports/user-activity?from=2026-10-01&to=2026-10-31',
+  '/api/reports/problems-help?from=2026-10-01&to=2026-10-31',
+  '/api/reports/kpi?from=2026-10-01&to=2026-10-31&format=csv',
+  '/api/reports/custom?from=2026-10-01&to=2026-10-31&format=csv',
+];
+
+/** CSV rows without the BOM, split on CRLF. */
+const csvLines = (body: string) => body.slice(1).split('\r\n');
+
+describe('GET /api/reports/weekly', () => {
+  it('writes one CSV row per expected author, with BOM, CRLF and escaped formulas', async () => {
+    const res = await get(`/api/reports/weekly?weekStart=${WEEK}&format=csv`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="reporte-semanal-${WEEK}.csv"; filename*=UTF-8''reporte-semanal-${WEEK}.csv`,
+    );
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.body.startsWith(BOM)).toBe(true);
+    const lines = csvLines(res.body);
+    expect(lines[0]).toBe(
+      'Nombre,Correo,Cargo,Unidad,Estado,Fecha de envío,KPI,Meta (%),Logro (%),Archivos,Problemas,Ayuda',
+    );
+    expect(lines.slice(1)).toEqual([
+      `"'=HYPERLINK(""http://x"")",formula@example.com,,Ventas,Enviado,05/10/2026 10:30,Llamadas,80,70,0,No,Sí`,
+      'Ana Pérez,ana@example.com,,Ventas,Enviado,05/10/2026 10:30,Ventas cerradas,90,95.5,2,Sí,No',
+      'Bruno Díaz,bruno@example.com,,Ventas,Borrador,,,,,0,No,Sí',
+      'Carla Ruiz,carla@example.com,,Ventas,Pendiente,,,,,0,No,No',
+    ]);
+  });
+
+  it('summarises the week in text: counts, compliance, sent and pending', async () => {
+    const res = await get(`/api/reports/weekly?weekStart=${WEEK}&format=txt`);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    const text = res.body;
+    expect(text.startsWith(`${BOM}Sistema APPA — Reporte semanal\r\n`)).toBe(true);
+    for (const line of [
+      'Semana 41 (del 05/10/2026 al 11/10/2026)',
+      'Usuarios esperados: 4',
+      'Enviados: 2',
+      'Borradores: 1',
+      'Pendientes: 2',
+      'Archivos adjuntos: 2',
+      'Tasa de cumplimiento: 50 %',
+      '- Ana Pérez (ana@example.com), enviado el 05/10/2026 10:30',
+      '  KPI: Ventas cerradas; meta 90 %; logro 95,5 %; logrado: Sí',
+      '- Bruno Díaz (bruno@example.com): borrador sin enviar',
+      '- Carla Ruiz (carla@example.com): sin APPA',
+    ]) {
+      expect(text).toContain(`${line}\r\n`);
+    }
+  });
+});
+
+describe('GET /api/reports/monthly', () => {
+  it('counts each week of the month and each person', async () => {
+    const res = await get('/api/reports/monthly?month=2026-10&format=txt');
+    expect(res.headers['content-disposition']).toContain('reporte-mensual-2026-10.txt');
+    expect(res.body).toContain('Mes: octubre de 2026 (4 semanas)');
+    expect(res.body).toContain(
+      '- Semana 41 (del 05/10/2026 al 11/10/2026): esperados 4, enviados 2, borradores 1, cumplimiento 50 %',
+    );
+    expect(res.body).toContain(
+      '- Semana 42 (del 12/10/2026 al 18/10/2026): esperados 4, enviados 1, borradores 0, cumplimiento 25 %',
+    );
+    expect(res.body).toContain(
+      '- Ana Pérez (ana@example.com): 2 de 4 semanas enviadas, 0 borradores, cumplimiento 50 %',
+    );
+    const csv = csvLines((await get('/api/reports/monthly?month=2026-10&format=csv')).body);
+    expect(csv).toContain('Bruno Díaz,bruno@example.com,,Ventas,4,0,1,0');
+  });
+});
+
+describe('the reports over a period', () => {
+  const period = 'from=2026-10-01&to=2026-10-31';
+
+  it('user activity: sent, drafts, last sent, average KPI, compliance', async () => {
+    const res = await get(`/api/reports/user-activity?${period}&format=csv`);
+    expect(res.headers['content-disposition']).toContain(
+      'actividad-usuarios-2026-10-01_2026-10-31.csv',
+    );
+    const lines = csvLines(res.body);
+    expect(lines[0]).toBe(
+      'Nombre,Correo,Cargo,Unidad,Enviados,Borradores,Último envío,Logro KPI promedio (%),Cumplimiento (%)',
+    );
+    expect(lines).toContain('Ana Pérez,ana@example.com,,Ventas,2,0,12/10/2026 10:30,90.5,50');
+    expect(lines).toContain('Carla Ruiz,carla@example.com,,Ventas,0,0,,,0');
+  });
+
+  it('problems and help: sent reports with either text, formulas escaped', async () => {
+    const txt = (await get(`/api/reports/problems-help?${period}&format=txt`)).body;
+    expect(txt).toContain('APPAs con problemas o ayuda: 2');
+    expect(txt).toContain('  Problemas: =cmd()');
+    expect(txt).toContain('  Ayuda: Necesito acceso al CRM');
+    // A draft's text is not reported.
+    expect(txt).not.toContain('Borrador');
+    const csv = csvLines((await get(`/api/reports/problems-help?${period}&format=csv`)).body);
+    expect(csv[0]).toBe('Nombre,Correo,Semana,Fecha de envío,Problemas,Ayuda');
+    expect(csv).toContain(`Ana Pérez,ana@example.com,${WEEK},05/10/2026 10:30,"'=cmd()",`);
+  });
+
+  it('KPI: goal against achieved per person and week', async () => {
+    const lines = csvLines((await get(`/api/reports/kpi?${period}&format=csv`)).body);
+    expect(lines).toEqual([
+      'Nombre,Correo,Semana,KPI,Meta (%),Logro (%),Logrado',
+      `"'=HYPERLINK(""http://x"")",formula@example.com,${WEEK},Llamadas,80,70,No`,
+      `Ana Pérez,ana@example.com,${WEEK},Ventas cerradas,90,95.5,Sí`,
+      `Ana Pérez,ana@example.com,${NEXT_WEEK},Ventas cerradas,90,85.5,No`,
+    ]);
+    const txt = (await get(`/api/reports/kpi?${period}`)).body;
+    expect(txt).toContain('KPI medidos: 3; logrados: 1 (33 %)');
+  });
+
+  it('custom: every report of the period with every field', async () => {
+    const lines = csvLines((await get(`/api/reports/custom?${period}&format=csv`)).body);
+    expect(lines[0]?.split(',')).toHaveLength(20);
+    expect(lines).toHaveLength(5);
+    expect(lines.filter((l) => l.includes('Borrador'))).toHaveLength(1);
+    const txt = (await get(`/api/reports/custom?${period}`)).body;
+    expect(txt).toContain('APPAs: 4');
+  });
+
+  it('answers an empty period with headers only', async () => {
+    const lines = csvLines(
+      (await get('/api/reports/kpi?from=2025-01-01&to=2025-01-31&format=csv')).body,
+    );
+    expect(lines).toEqual(['Nombre,Correo,Semana,KPI,Meta (%),Logro (%),Logrado', '']);
+  });
+});
+
+describe('bad parameters answer 400 in Spanish', () => {
+  it.each([
+    ['/api/reports/weekly?weekStart=2026-10-06', REPORTS_MSG.invalidWeek],
+    [`/api/reports/weekly?weekStart=${WEEK}&format=pdf`, REPORTS_MSG.invalidFormat],
+    ['/api/reports/monthly', REPORTS_MSG.invalidMonth],
+    ['/api/reports/monthly?month=2026-13', REPORTS_MSG.invalidMonth],
+    ['/api/reports/kpi?to=2026-10-31', REPORTS_MSG.invalidFrom],
+    ['/api/reports/kpi?from=2026-02-30&to=2026-10-31', REPORTS_MSG.invalidFrom],
+    ['/api/reports/custom?from=2026-10-01&to=ayer', REPORTS_MSG.invalidTo],
+    ['/api/reports/user-activity?from=2026-10-31&to=2026-10-01', REPORTS_MSG.rangeOrder],
+    ['/api/reports/problems-help?from=2025-01-01&to=2026-01-02', REPORTS_MSG.rangeTooLong],
+    [
+      "/api/reports/kpi?from=2026-10-01'%3Bdrop%20table%20users--&to=2026-10-31",
+      REPORTS_MSG.invalidFrom,
+    ],
+  ])('%s', async (url, message) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message });
+  });
+
+  it('accepts a range of exactly 366 days', async () => {
+    expect((await get('/api/reports/kpi?from=2025-01-01&to=2026-01-01')).statusCode).toBe(200);
+  });
+});
+
+describe('who may generate the reports', () => {
+  it.each(ENDPOINTS)('GET %s answers 401 signed out', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: MSG.notSignedIn });
+  });
+
+  it.each(['VP', 'GERENTE', 'LIDER', 'USER'] as const)(
+    'answers 403 to %s on every report, audited',
+    async (role) => {
+      const user = await buildUser(t, { role });
+      const headers = await authHeader(t, user);
+      for (const url of ENDPOINTS) {
+        const res = await get(url, headers);
+        expect(res.statusCode, url).toBe(403);
+        expect(res.json()).toEqual({ message: MSG.forbidden });
+      }
+      const refused = await t.db.select().from(auditLog).where(eq(auditLog.actorId, user.id));
+      expect(refused.filter((r) => r.action === 'security.permission_refused')).toHaveLength(
+        ENDPOINTS.length,
+      );
+    },
+  );
+
+  it.each(['ADMIN', 'CONSEJO'] as const)('answers %s every report', async (role) => {
+    const headers = await authHeader(t, await buildUser(t, { role }));
+    for (const url of ENDPOINTS) expect((await get(url, headers)).statusCode, url).toBe(200);
+  });
+});

@@ -1,0 +1,188 @@
+import { and, asc, between, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import type { PanelSubmission } from '../../../common/schemas/panel';
+import {
+  REPORT_MSG,
+  type CurrentReport,
+  type Report,
+  type SaveReport,
+} from '../../../common/schemas/report';
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+import type { Settings } from '../../../common/schemas/settings';
+import { weekDeadline, weekOf } from '../../../common/week';
+import type { AppContext } from '../../context';
+import { appaFiles, appaSubmissions, type UserRow } from '../../db/schema';
+import { badRequest, conflict } from '../../lib/errors';
+import { presentOwnReport } from '../../presenters/report';
+import { getSettings } from '../../services/settings';
+import { cleanFileName, loadOwnUploads } from '../uploads/service';
+import { loadPanelSubmissions } from '../week/service';
+
+/** The author's week is computed in their own timezone (DESIGN.md "Weeks"). */
+export function currentWeekOf(ctx: AppContext, user: Pick<UserRow, 'timezone'>) {
+  return weekOf(ctx.clock(), user.timezone);
+}
+
+async function loadOwnReport(ctx: AppContext, userId: string, weekStart: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(appaSubmissions)
+    .where(and(eq(appaSubmissions.userId, userId), eq(appaSubmissions.weekStart, weekStart)))
+    .limit(1);
+  if (!row) return null;
+  const files = await ctx.db
+    .select()
+    .from(appaFiles)
+    .where(eq(appaFiles.submissionId, row.id))
+    .orderBy(asc(appaFiles.createdAt), asc(appaFiles.fileName));
+  return presentOwnReport(row, files);
+}
+
+export async function getCurrentReport(ctx: AppContext, user: UserRow): Promise<CurrentReport> {
+  const week = currentWeekOf(ctx, user);
+  const settings = await getSettings(ctx.db);
+  const deadline = deadlineOf(week.weekStart, settings);
+  return {
+    ...week,
+    report: await loadOwnReport(ctx, user.id, week.weekStart),
+    limits: { maxFiles: settings.maxFiles, maxFileBytes: settings.maxFileBytes },
+    deadline: {
+      at: deadline.toISOString(),
+      passed: ctx.clock() > deadline,
+      lateAllowed: settings.allowLateSubmissions,
+    },
+  };
+}
+
+function deadlineOf(
+  weekStart: string,
+  settings: Pick<Settings, 'deadlineTime' | 'organisationTimezone'>,
+) {
+  return weekDeadline(weekStart, settings.deadlineTime, settings.organisationTimezone);
+}
+
+/** 'dd/mm/yyyy a las HH:mm' in the organisation's timezone, for the refusal message. */
+function deadlineText(deadline: Date, timeZone: string) {
+  const local = new TZDate(deadline.getTime(), timeZone);
+  return `${format(local, 'dd/MM/yyyy')} a las ${format(local, 'HH:mm')}`;
+}
+
+const decimal = (value: number | null) => (value === null ? null : value.toFixed(2));
+
+/**
+ * Creates or updates the author's report for their current week, and makes its attachments
+ * exactly the listed ones. A sent report is final: writing it again is a 409.
+ */
+export async function saveReport(
+  ctx: AppContext,
+  user: UserRow,
+  input: SaveReport,
+): Promise<Report> {
+  const week = currentWeekOf(ctx, user);
+  const settings = await getSettings(ctx.db);
+  const { maxFiles, maxFileBytes } = settings;
+  if (input.status === 'ENVIADO' && !settings.allowLateSubmissions) {
+    const deadline = deadlineOf(week.weekStart, settings);
+    if (ctx.clock() > deadline) {
+      throw conflict(
+        REPORT_MSG.deadlinePassed(deadlineText(deadline, settings.organisationTimezone)),
+      );
+    }
+  }
+  const keys = input.files.map((f) => f.objectKey);
+  if (keys.length > maxFiles) throw badRequest(REPORT_MSG.tooManyFiles(maxFiles));
+  if (new Set(keys).size !== keys.length) throw badRequest(REPORT_MSG.duplicateFile);
+
+  const [existing] = await ctx.db
+    .select({ status: appaSubmissions.status })
+    .from(appaSubmissions)
+    .where(and(eq(appaSubmissions.userId, user.id), eq(appaSubmissions.weekStart, week.weekStart)))
+    .limit(1);
+  if (existing?.status === 'ENVIADO') throw conflict(REPORT_MSG.alreadySent);
+
+  const uploadsByKey = await loadOwnUploads(ctx, user.id, keys, maxFileBytes);
+  const now = ctx.clock();
+  const sending = input.status === 'ENVIADO';
+  const fields = {
+    avances: input.avances,
+    planes: input.planes,
+    problemas: input.problemas,
+    ayuda: input.ayuda,
+    kpiNombre: input.kpiNombre,
+    kpiMetaPct: decimal(input.kpiMetaPct),
+    kpiLogroPct: decimal(input.kpiLogroPct),
+    status: input.status,
+    submittedAt: sending ? now : null,
+    updatedAt: now,
+  };
+
+  await ctx.db.transaction(async (tx) => {
+    // Only a draft is overwritten; two racing sends leave one winner and one 409.
+    const [saved] = await tx
+      .insert(appaSubmissions)
+      .values({ userId: user.id, ...week, ...fields, createdAt: now })
+      .onConflictDoUpdate({
+        target: [appaSubmissions.userId, appaSubmissions.weekStart],
+        set: fields,
+        setWhere: sql`${appaSubmissions.status} = 'BORRADOR'`,
+      })
+      .returning({ id: appaSubmissions.id });
+    if (!saved) throw conflict(REPORT_MSG.alreadySent);
+
+    if (keys.length > 0) {
+      const elsewhere = await tx
+        .select({ id: appaFiles.id })
+        .from(appaFiles)
+        .where(and(inArray(appaFiles.storagePath, keys), ne(appaFiles.submissionId, saved.id)))
+        .limit(1);
+      if (elsewhere.length > 0) throw badRequest(REPORT_MSG.fileInOtherReport);
+    }
+    await tx
+      .delete(appaFiles)
+      .where(
+        keys.length > 0
+          ? and(eq(appaFiles.submissionId, saved.id), notInArray(appaFiles.storagePath, keys))
+          : eq(appaFiles.submissionId, saved.id),
+      );
+    const kept = new Set(
+      (
+        await tx
+          .select({ key: appaFiles.storagePath })
+          .from(appaFiles)
+          .where(eq(appaFiles.submissionId, saved.id))
+      ).map((r) => r.key),
+    );
+    const added = input.files.filter((f) => !kept.has(f.objectKey));
+    if (added.length > 0) {
+      await tx.insert(appaFiles).values(
+        added.map((f) => ({
+          submissionId: saved.id,
+          fileName: cleanFileName(f.fileName),
+          storagePath: f.objectKey,
+          // The stored size, never the size the browser claims.
+          sizeBytes: uploadsByKey.get(f.objectKey)?.sizeBytes ?? 0,
+          createdAt: now,
+        })),
+      );
+    }
+  });
+
+  const report = await loadOwnReport(ctx, user.id, week.weekStart);
+  if (!report) throw new Error('saved report not found');
+  return report;
+}
+
+/** GET /api/appa/history: a person's reports whose week starts within the range, newest first. */
+export async function history(
+  ctx: AppContext,
+  input: { userId: string; from: string; to: string },
+): Promise<PanelSubmission[]> {
+  const rows = await loadPanelSubmissions(
+    ctx,
+    and(
+      eq(appaSubmissions.userId, input.userId),
+      between(appaSubmissions.weekStart, input.from, input.to),
+    ),
+  );
+  return rows.sort((a, b) => b.weekStart.localeCompare(a.weekStart));
+}

@@ -1,0 +1,155 @@
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { TaskStatus } from '../../../common/roles';
+import {
+  OPEN_TASK_STATUSES,
+  PANEL_MSG,
+  TASK_TRANSITIONS,
+  type CreateTask,
+  type PersonRef,
+  type ReviewTask,
+} from '../../../common/schemas/panel';
+import type { AppContext } from '../../context';
+import { appaSubmissions, reviewTasks, users, type UserRow } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { presentTask } from '../../presenters/panel';
+import { audit } from '../../services/audit';
+
+const assignee = alias(users, 'assignee');
+const creator = alias(users, 'creator');
+const author = alias(users, 'author');
+
+/** Roles a review task may be assigned to (spec 2 §5). */
+const ASSIGNABLE_ROLES = ['ADMIN', 'CONSEJO'] as const;
+
+async function loadTasks(ctx: AppContext, where: SQL | undefined): Promise<ReviewTask[]> {
+  const rows = await ctx.db
+    .select({
+      task: reviewTasks,
+      assigneeName: assignee.fullName,
+      creatorName: creator.fullName,
+      authorName: author.fullName,
+      weekStart: appaSubmissions.weekStart,
+    })
+    .from(reviewTasks)
+    .innerJoin(assignee, eq(assignee.id, reviewTasks.assignedToId))
+    .innerJoin(creator, eq(creator.id, reviewTasks.createdById))
+    .innerJoin(appaSubmissions, eq(appaSubmissions.id, reviewTasks.submissionId))
+    .innerJoin(author, eq(author.id, appaSubmissions.userId))
+    .where(where)
+    // Soonest due first (undated last), then oldest.
+    .orderBy(
+      sql`${reviewTasks.dueDate} asc nulls last`,
+      asc(reviewTasks.createdAt),
+      asc(reviewTasks.id),
+    );
+  return rows.map(presentTask);
+}
+
+async function loadTask(ctx: AppContext, id: string): Promise<ReviewTask> {
+  const [task] = await loadTasks(ctx, eq(reviewTasks.id, id));
+  if (!task) throw notFound(PANEL_MSG.taskNotFound);
+  return task;
+}
+
+export function listSubmissionTasks(ctx: AppContext, submissionId: string) {
+  return loadTasks(ctx, eq(reviewTasks.submissionId, submissionId));
+}
+
+/** 'Mis tareas': the caller's tasks still PENDIENTE or EN_PROGRESO. */
+export function listMyOpenTasks(ctx: AppContext, user: Pick<UserRow, 'id'>) {
+  return loadTasks(
+    ctx,
+    and(
+      eq(reviewTasks.assignedToId, user.id),
+      inArray(reviewTasks.status, [...OPEN_TASK_STATUSES]),
+    ),
+  );
+}
+
+/** What the status permission needs of a task; 404 when there is none. */
+export async function loadTaskRef(ctx: AppContext, id: string) {
+  const [row] = await ctx.db
+    .select({
+      id: reviewTasks.id,
+      assignedToId: reviewTasks.assignedToId,
+      createdById: reviewTasks.createdById,
+      status: reviewTasks.status,
+    })
+    .from(reviewTasks)
+    .where(eq(reviewTasks.id, id))
+    .limit(1);
+  if (!row) throw notFound(PANEL_MSG.taskNotFound);
+  return row;
+}
+
+/** Who may be given a task: the active ADMIN and CONSEJO users, by name (spec 2 §5). */
+export async function listAssignees(ctx: AppContext): Promise<PersonRef[]> {
+  return ctx.db
+    .select({ id: users.id, fullName: users.fullName })
+    .from(users)
+    .where(and(eq(users.status, 'ACTIVO'), inArray(users.role, [...ASSIGNABLE_ROLES])))
+    .orderBy(asc(users.fullName));
+}
+
+export async function createTask(
+  ctx: AppContext,
+  actor: Pick<UserRow, 'id'>,
+  input: CreateTask,
+): Promise<ReviewTask> {
+  const [assignable] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, input.assignedToId),
+        eq(users.status, 'ACTIVO'),
+        inArray(users.role, [...ASSIGNABLE_ROLES]),
+      ),
+    )
+    .limit(1);
+  if (!assignable) throw badRequest(PANEL_MSG.taskAssigneeRole);
+
+  const now = ctx.clock();
+  const [saved] = await ctx.db
+    .insert(reviewTasks)
+    .values({ ...input, createdById: actor.id, createdAt: now, updatedAt: now })
+    .returning({ id: reviewTasks.id });
+  if (!saved) throw new Error('task not inserted');
+  await audit(ctx.db, {
+    actorId: actor.id,
+    action: 'review_task.created',
+    entity: 'review_task',
+    entityId: saved.id,
+    meta: { submissionId: input.submissionId, assignedToId: input.assignedToId },
+  });
+  return loadTask(ctx, saved.id);
+}
+
+/** Moves a task along TASK_TRANSITIONS; completedAt is the server's time of COMPLETADA. */
+export async function changeTaskStatus(
+  ctx: AppContext,
+  actor: Pick<UserRow, 'id'>,
+  task: { id: string; status: TaskStatus },
+  status: TaskStatus,
+): Promise<ReviewTask> {
+  if (!TASK_TRANSITIONS[task.status].includes(status)) {
+    throw conflict(PANEL_MSG.taskTransition(task.status, status));
+  }
+  const now = ctx.clock();
+  const [saved] = await ctx.db
+    .update(reviewTasks)
+    .set({ status, updatedAt: now, completedAt: status === 'COMPLETADA' ? now : null })
+    // Someone else moved it meanwhile: the move is judged again from where it is now.
+    .where(and(eq(reviewTasks.id, task.id), eq(reviewTasks.status, task.status)))
+    .returning({ id: reviewTasks.id });
+  if (!saved) throw conflict(PANEL_MSG.taskTransition(task.status, status));
+  await audit(ctx.db, {
+    actorId: actor.id,
+    action: 'review_task.status_changed',
+    entity: 'review_task',
+    entityId: task.id,
+    meta: { from: task.status, to: status },
+  });
+  return loadTask(ctx, task.id);
+}

@@ -1,0 +1,222 @@
+import { and, asc, count, eq, ne } from 'drizzle-orm';
+import type { CreatedUser, PasswordReset, UserWithCount } from '../../../common/schemas/users';
+import {
+  USER_MSG,
+  type updateUserSchema,
+  type createUserSchema,
+} from '../../../common/schemas/users';
+import type { z } from 'zod';
+import type { UserStatus } from '../../../common/roles';
+import type { AppContext } from '../../context';
+import { appaSubmissions, users, type UserRow } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { presentUser } from '../../presenters/user';
+import { audit } from '../../services/audit';
+import { CREDENTIALS_SUBJECT, credentialsText, personalLink } from '../../services/mail';
+import { generateTemporaryPassword, hashPassword } from '../../services/passwords';
+import { revokeUserSessions } from '../../services/sessions';
+import { savedMailFrom } from '../../services/settings';
+import { createUser } from '../../services/users';
+
+type CreateUser = z.output<typeof createUserSchema>;
+type UpdateUser = z.output<typeof updateUserSchema>;
+
+export async function listUsers(ctx: AppContext) {
+  const rows = await ctx.db.select().from(users).orderBy(asc(users.fullName));
+  return rows.map(presentUser);
+}
+
+export async function listUsersWithCounts(ctx: AppContext): Promise<UserWithCount[]> {
+  const sent = ctx.db
+    .select({ userId: appaSubmissions.userId, n: count().as('n') })
+    .from(appaSubmissions)
+    .where(eq(appaSubmissions.status, 'ENVIADO'))
+    .groupBy(appaSubmissions.userId)
+    .as('sent');
+  const rows = await ctx.db
+    .select({ user: users, n: sent.n })
+    .from(users)
+    .leftJoin(sent, eq(sent.userId, users.id))
+    .orderBy(asc(users.fullName));
+  return rows.map((r) => ({ ...presentUser(r.user), submissionCount: Number(r.n ?? 0) }));
+}
+
+export async function loadUser(ctx: AppContext, id: string): Promise<UserRow> {
+  const [row] = await ctx.db.select().from(users).where(eq(users.id, id)).limit(1);
+  if (!row) throw notFound(USER_MSG.userNotFound);
+  return row;
+}
+
+async function assertEmailFree(ctx: AppContext, email: string, exceptId?: string) {
+  const [taken] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(exceptId ? and(eq(users.email, email), ne(users.id, exceptId)) : eq(users.email, email))
+    .limit(1);
+  if (taken) throw conflict(USER_MSG.emailTaken);
+}
+
+/** The manager must exist, and `userId` must not be above them in the chain (no loops). */
+async function assertValidManager(ctx: AppContext, managerId: string | null, userId?: string) {
+  if (managerId === null) return;
+  if (managerId === userId) throw badRequest(USER_MSG.managerSelf);
+  const seen = new Set<string>();
+  let current: string | null = managerId;
+  while (current) {
+    if (current === userId) throw badRequest(USER_MSG.managerLoop);
+    if (seen.has(current)) break;
+    seen.add(current);
+    const [row] = await ctx.db
+      .select({ managerId: users.managerId })
+      .from(users)
+      .where(eq(users.id, current))
+      .limit(1);
+    if (!row) throw badRequest(USER_MSG.managerNotFound);
+    current = row.managerId;
+  }
+}
+
+/** E-mails the personal link and a temporary password; a mail failure never undoes the change. */
+export async function sendCredentials(
+  ctx: AppContext,
+  user: UserRow,
+  password: string,
+  reset: boolean,
+  /** The saved sender, when the caller sends many and has read it once. */
+  sender: { from: string | undefined } | null = null,
+) {
+  try {
+    await ctx.mailer.send({
+      from: sender ? sender.from : await savedMailFrom(ctx.db),
+      to: user.email,
+      subject: CREDENTIALS_SUBJECT,
+      text: credentialsText({
+        nombre: user.fullName,
+        enlace: personalLink(ctx.config, user.slug),
+        username: user.username,
+        password,
+        reset,
+      }),
+    });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function adminCreateUser(
+  ctx: AppContext,
+  actor: UserRow,
+  input: CreateUser,
+): Promise<CreatedUser & { mailed: boolean }> {
+  await assertEmailFree(ctx, input.email);
+  await assertValidManager(ctx, input.managerId);
+  const temporaryPassword = generateTemporaryPassword();
+  const user = await createUser(ctx.db, {
+    ...input,
+    password: temporaryPassword,
+    mustChangePassword: true,
+  });
+  await audit(ctx.db, {
+    actorId: actor.id,
+    action: 'user.created',
+    entity: 'user',
+    entityId: user.id,
+    meta: { email: user.email, role: user.role },
+  });
+  const mailed = await sendCredentials(ctx, user, temporaryPassword, false);
+  return { user: presentUser(user), temporaryPassword, mailed };
+}
+
+export async function adminUpdateUser(
+  ctx: AppContext,
+  actor: UserRow,
+  id: string,
+  input: UpdateUser,
+) {
+  const user = await loadUser(ctx, id);
+  if (input.email !== undefined) await assertEmailFree(ctx, input.email, id);
+  if (input.managerId !== undefined) await assertValidManager(ctx, input.managerId, id);
+  if (actor.id === id && input.role !== undefined && input.role !== 'ADMIN') {
+    throw badRequest(USER_MSG.cannotDemoteSelf);
+  }
+  const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  const [updated] = await ctx.db
+    .update(users)
+    .set({ ...changes, updatedAt: ctx.clock() })
+    .where(eq(users.id, id))
+    .returning();
+  if (!updated) throw notFound(USER_MSG.userNotFound);
+  const changed = Object.fromEntries(
+    Object.keys(changes).map((key) => [
+      key,
+      { from: user[key as keyof UserRow] ?? null, to: updated[key as keyof UserRow] ?? null },
+    ]),
+  );
+  await audit(ctx.db, {
+    actorId: actor.id,
+    action: 'user.updated',
+    entity: 'user',
+    entityId: id,
+    meta: { changed },
+  });
+  return presentUser(updated);
+}
+
+export async function adminSetStatus(
+  ctx: AppContext,
+  actor: UserRow,
+  id: string,
+  status: UserStatus,
+) {
+  if (actor.id === id && status === 'SUSPENDIDO') throw badRequest(USER_MSG.cannotSuspendSelf);
+  const [updated] = await ctx.db
+    .update(users)
+    .set({ status, updatedAt: ctx.clock() })
+    .where(eq(users.id, id))
+    .returning();
+  if (!updated) throw notFound(USER_MSG.userNotFound);
+  // A suspended user is signed out everywhere at once.
+  if (status === 'SUSPENDIDO') await revokeUserSessions(ctx.db, id);
+  await audit(ctx.db, {
+    actorId: actor.id,
+    action: 'user.status_changed',
+    entity: 'user',
+    entityId: id,
+    meta: { status },
+  });
+  return {
+    message: status === 'ACTIVO' ? USER_MSG.userActivated : USER_MSG.userSuspended,
+    user: presentUser(updated),
+  };
+}
+
+export async function adminResetPassword(
+  ctx: AppContext,
+  actor: UserRow,
+  id: string,
+): Promise<PasswordReset> {
+  const temporaryPassword = generateTemporaryPassword();
+  const [updated] = await ctx.db
+    .update(users)
+    .set({
+      password: await hashPassword(temporaryPassword),
+      mustChangePassword: true,
+      updatedAt: ctx.clock(),
+    })
+    .where(eq(users.id, id))
+    .returning();
+  if (!updated) throw notFound(USER_MSG.userNotFound);
+  await revokeUserSessions(ctx.db, id);
+  await audit(ctx.db, {
+    actorId: actor.id,
+    action: 'user.password_reset',
+    entity: 'user',
+    entityId: id,
+  });
+  await sendCredentials(ctx, updated, temporaryPassword, true);
+  return {
+    message: 'Contraseña temporal generada. Se pedirá cambiarla al ingresar.',
+    temporaryPassword,
+  };
+}

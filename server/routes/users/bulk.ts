@@ -1,0 +1,194 @@
+import { inArray } from 'drizzle-orm';
+import pLimit from 'p-limit';
+import type { z } from 'zod';
+import {
+  BULK_MSG,
+  USER_MSG,
+  bulkSummary,
+  bulkUserRowSchema,
+  type BulkUploadResult,
+  type bulkUploadSchema,
+} from '../../../common/schemas/users';
+import type { AppContext } from '../../context';
+import { users, type UserRow } from '../../db/schema';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { badRequest } from '../../lib/errors';
+import { presentUser } from '../../presenters/user';
+import { audit, auditMany } from '../../services/audit';
+import { generateTemporaryPassword, hashPassword } from '../../services/passwords';
+import { savedMailFrom } from '../../services/settings';
+import { sendCredentials } from './admin-service';
+import {
+  createUser,
+  firstFreeIn,
+  normaliseEmail,
+  slugBase,
+  usernameBase,
+} from '../../services/users';
+
+type BulkUpload = z.output<typeof bulkUploadSchema>;
+type ValidRow = { index: number; row: z.output<typeof bulkUserRowSchema> };
+
+/** Argon2 runs on libuv's thread pool; a few at a time keep the server responsive meanwhile. */
+const HASH_CONCURRENCY = 4;
+const MAIL_CONCURRENCY = 5;
+const INSERT_BATCH = 200;
+
+const rawEmail = (row: unknown): string | null => {
+  if (typeof row !== 'object' || row === null || !('email' in row)) return null;
+  return typeof row.email === 'string' && row.email.trim() ? row.email.trim() : null;
+};
+
+/**
+ * POST /api/users/bulk-upload: creates every valid row whose e-mail is new, each with its own
+ * temporary password (DESIGN.md "Temporary passwords"), and reports per row what was created,
+ * skipped (the e-mail exists, or repeats an earlier row) and refused (and why). A row never stops
+ * the others. The credentials are e-mailed after the users exist; a mail failure undoes nothing.
+ */
+export async function adminBulkCreate(
+  ctx: AppContext,
+  actor: UserRow,
+  input: BulkUpload,
+): Promise<BulkUploadResult> {
+  const result: BulkUploadResult = { message: '', created: [], skipped: [], refused: [] };
+
+  const valid: ValidRow[] = [];
+  const seen = new Set<string>();
+  input.users.forEach((raw, index) => {
+    const parsed = bulkUserRowSchema.safeParse(
+      typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? raw : undefined,
+    );
+    if (!parsed.success) {
+      const reason =
+        typeof raw === 'object' && raw !== null && !Array.isArray(raw)
+          ? (parsed.error.issues[0]?.message ?? BULK_MSG.rowNotObject)
+          : BULK_MSG.rowNotObject;
+      result.refused.push({ index, email: rawEmail(raw), reason });
+      return;
+    }
+    const email = normaliseEmail(parsed.data.email);
+    if (seen.has(email)) {
+      result.skipped.push({ index, email, reason: BULK_MSG.duplicateInBatch });
+      return;
+    }
+    seen.add(email);
+    valid.push({ index, row: { ...parsed.data, email } });
+  });
+
+  if (valid.length === 0 && result.skipped.length === 0) throw badRequest(BULK_MSG.noValidUsers);
+
+  const existing = new Set<string>();
+  for (let i = 0; i < valid.length; i += 500) {
+    const emails = valid.slice(i, i + 500).map((v) => v.row.email);
+    const rows = await ctx.db
+      .select({ email: users.email })
+      .from(users)
+      .where(inArray(users.email, emails));
+    for (const r of rows) existing.add(r.email);
+  }
+  const toCreate = valid.filter((v) => {
+    if (!existing.has(v.row.email)) return true;
+    result.skipped.push({ index: v.index, email: v.row.email, reason: USER_MSG.emailTaken });
+    return false;
+  });
+
+  const limitHash = pLimit(HASH_CONCURRENCY);
+  const prepared = await Promise.all(
+    toCreate.map((v) =>
+      limitHash(async () => {
+        const temporaryPassword = generateTemporaryPassword();
+        return { ...v, temporaryPassword, passwordHash: await hashPassword(temporaryPassword) };
+      }),
+    ),
+  );
+
+  // Usernames and slugs are chosen in memory against every taken one, then inserted in batches.
+  const taken = await ctx.db.select({ username: users.username, slug: users.slug }).from(users);
+  const usernames = new Set(taken.map((r) => r.username));
+  const slugs = new Set(taken.map((r) => r.slug));
+  const createdRows: { index: number; row: UserRow; temporaryPassword: string }[] = [];
+  for (let i = 0; i < prepared.length; i += INSERT_BATCH) {
+    const batch = prepared.slice(i, i + INSERT_BATCH);
+    const values = batch.map((p) => {
+      const username = firstFreeIn(usernames, usernameBase(p.row.email));
+      const slug = firstFreeIn(slugs, slugBase(p.row.fullName));
+      usernames.add(username);
+      slugs.add(slug);
+      return {
+        ...p.row,
+        username,
+        slug,
+        password: p.passwordHash,
+        mustChangePassword: true,
+      } satisfies typeof users.$inferInsert;
+    });
+    let inserted: UserRow[] | null = null;
+    try {
+      inserted = await ctx.db.insert(users).values(values).returning();
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
+    if (inserted) {
+      const byEmail = new Map(inserted.map((r) => [r.email, r]));
+      for (const p of batch) {
+        const row = byEmail.get(p.row.email);
+        if (row) createdRows.push({ index: p.index, row, temporaryPassword: p.temporaryPassword });
+      }
+      continue;
+    }
+    // Someone created one of these e-mails (or slugs) meanwhile: one at a time, to find which.
+    for (const p of batch) {
+      try {
+        const row = await createUser(ctx.db, {
+          ...p.row,
+          passwordHash: p.passwordHash,
+          mustChangePassword: true,
+        });
+        createdRows.push({ index: p.index, row, temporaryPassword: p.temporaryPassword });
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        result.skipped.push({ index: p.index, email: p.row.email, reason: USER_MSG.emailTaken });
+      }
+    }
+  }
+  result.created = createdRows.map(({ index, row, temporaryPassword }) => ({
+    index,
+    user: presentUser(row),
+    temporaryPassword,
+  }));
+
+  await auditMany(
+    ctx.db,
+    createdRows.map(({ row }) => ({
+      actorId: actor.id,
+      action: 'user.created',
+      entity: 'user',
+      entityId: row.id,
+      meta: { email: row.email, role: row.role, bulk: true },
+    })),
+  );
+  await audit(ctx.db, {
+    actorId: actor.id,
+    action: 'user.bulk_uploaded',
+    entity: 'user',
+    meta: {
+      rows: input.users.length,
+      created: result.created.length,
+      skipped: result.skipped.length,
+      refused: result.refused.length,
+    },
+  });
+
+  const limitMail = pLimit(MAIL_CONCURRENCY);
+  const sender = { from: await savedMailFrom(ctx.db) };
+  await Promise.all(
+    createdRows.map(({ row, temporaryPassword }) =>
+      limitMail(() => sendCredentials(ctx, row, temporaryPassword, false, sender)),
+    ),
+  );
+
+  result.created.sort((a, b) => a.index - b.index);
+  result.skipped.sort((a, b) => a.index - b.index);
+  result.message = bulkSummary(result.created.length, result.skipped.length, result.refused.length);
+  return result;
+}

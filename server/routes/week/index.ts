@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  markSubmittedSchema,
+  weekPageQuerySchema,
+  weekQuerySchema,
+  type WeekPage,
+  type SubmissionMessage,
+  type WeekResponse,
+} from '../../../common/schemas/panel';
+import type { LeaderWeekResponse } from '../../../common/schemas/dashboard';
+import type { AppContext } from '../../context';
+import type { UserRow } from '../../db/schema';
+import { parse } from '../../lib/errors';
+import { sendCached } from '../../lib/read-cache';
+import { requireAuth } from '../../plugins/auth';
+import { authorizeAdmin } from '../../policies';
+import { authorizeListReports, type WeekListScope } from '../../policies/review';
+import { areaOf, areaPeople } from '../../policies/visibility';
+import { leaderWeek } from '../shares/service';
+import { listWeek, markSubmitted, pageOfWeek, weekIndex, weekIndexBytes } from './service';
+
+/** The week of reports as the panel and the dashboards list it, and marking a week as sent. */
+export function weekRoutes(app: FastifyInstance, ctx: AppContext) {
+  /** Whose view it is: the organisation's is the same for everyone who may read it. */
+  const viewerKey = (user: { id: string }, scope: WeekListScope) =>
+    scope === 'organisation' ? scope : `${scope}:${user.id}`;
+
+  /** The people of the viewer's area; undefined (everyone) for the organisation. */
+  const areaAuthors = (user: UserRow) => {
+    const area = areaOf(user);
+    return area ? areaPeople(area) : undefined;
+  };
+
+  // The week by the caller's role: the organisation, their area, or a leader's own and shared.
+  // Kept between writes (lib/read-cache.ts): the panel asks every few seconds.
+  app.get('/api/appa', async (request, reply) => {
+    const { user } = requireAuth(request);
+    const { weekStart, view } = parse(weekQuerySchema, request.query);
+    // Only the viewer's own report and what is shared with them: anyone signed in may ask.
+    const scope = view === 'own' ? 'leader' : await authorizeListReports(ctx, user);
+    const answer = await ctx.readCache.get(
+      `week:${viewerKey(user, scope)}:${weekStart ?? 'current'}`,
+      async () =>
+        scope === 'leader'
+          ? JSON.stringify((await leaderWeek(ctx, user, weekStart)) satisfies LeaderWeekResponse)
+          : JSON.stringify(
+              (await listWeek(ctx, weekStart, areaAuthors(user))) satisfies WeekResponse,
+            ),
+    );
+    return sendCached(request, reply, answer);
+  });
+
+  // One page of the same week, filtered (Resumen Semanal, Revisión de APPAs): a leader's area is
+  // the people below them.
+  app.get('/api/appa/week', async (request, reply) => {
+    const { user } = requireAuth(request);
+    const query = parse(weekPageQuerySchema, request.query);
+    const scope = await authorizeListReports(ctx, user);
+    const answer = await ctx.readCache.get(
+      `week-page:${viewerKey(user, scope)}:${JSON.stringify(query)}`,
+      async () => {
+        // The week's index is kept too: every page, filter and poll is cut from it.
+        const index = await ctx.readCache.value(
+          `week-index:${viewerKey(user, scope)}:${query.weekStart ?? 'current'}`,
+          () => weekIndex(ctx, query.weekStart, areaAuthors(user)),
+          weekIndexBytes,
+        );
+        return JSON.stringify((await pageOfWeek(ctx, index, query)) satisfies WeekPage);
+      },
+    );
+    return sendCached(request, reply, answer);
+  });
+
+  app.post('/api/appa/mark-submitted', async (request): Promise<SubmissionMessage> => {
+    const { user } = requireAuth(request);
+    await authorizeAdmin(ctx, user, 'reports:mark-submitted');
+    return markSubmitted(ctx, user, parse(markSubmittedSchema, request.body));
+  });
+}

@@ -1,0 +1,326 @@
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { MSG } from '../../../common/messages';
+import { REPORTING_ROLES } from '../../../common/roles';
+import {
+  OPEN_TASK_STATUSES,
+  PANEL_MSG,
+  type MarkSubmittedInput,
+  type PanelAuthor,
+  type PanelSubmission,
+  type PendingAuthor,
+  type SubmissionMessage,
+  type WeekPage,
+  type WeekPageParams,
+  type WeekResponse,
+  PENDING_PREVIEW,
+} from '../../../common/schemas/panel';
+import {
+  filterByReview,
+  filterPending,
+  filterSubmissions,
+  paginate,
+  reviewableOf,
+  reviewCounts,
+} from '../../../common/week-filters';
+import { weekFromStart, weekOf } from '../../../common/week';
+import type { AppContext } from '../../context';
+import { compareSpanish } from '../../lib/collate';
+import {
+  appaFiles,
+  appaSubmissions,
+  reviewComments,
+  reviewTasks,
+  users,
+  type UserRow,
+} from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { presentAuthor, presentPanelSubmission } from '../../presenters/panel';
+import { audit } from '../../services/audit';
+import { getSettings } from '../../services/settings';
+
+const reviewer = alias(users, 'reviewer');
+const marker = alias(users, 'marker');
+
+const authorColumns = {
+  id: users.id,
+  fullName: users.fullName,
+  email: users.email,
+  cargo: users.cargo,
+  unidadOrganizacional: users.unidadOrganizacional,
+  role: users.role,
+  slug: users.slug,
+};
+
+const openStatuses = sql.join(
+  OPEN_TASK_STATUSES.map((s) => sql`${s}`),
+  sql`, `,
+);
+
+/**
+ * The panel's reports matching `where`, in one statement: the author, reviewer and marker joined,
+ * and the counts as correlated subqueries served by the submission_id indexes (no N+1).
+ */
+export async function loadPanelSubmissions(
+  ctx: AppContext,
+  where: SQL | undefined,
+): Promise<PanelSubmission[]> {
+  const rows = await ctx.db
+    .select({
+      report: appaSubmissions,
+      author: authorColumns,
+      reviewer: { id: reviewer.id, fullName: reviewer.fullName },
+      marker: { id: marker.id, fullName: marker.fullName },
+      fileCount: sql<number>`(select count(*) from ${appaFiles} where ${appaFiles.submissionId} = ${appaSubmissions.id})::int`,
+      commentCount: sql<number>`(select count(*) from ${reviewComments} where ${reviewComments.submissionId} = ${appaSubmissions.id})::int`,
+      openTaskCount: sql<number>`(select count(*) from ${reviewTasks} where ${reviewTasks.submissionId} = ${appaSubmissions.id} and ${reviewTasks.status} in (${openStatuses}))::int`,
+    })
+    .from(appaSubmissions)
+    .innerJoin(users, eq(users.id, appaSubmissions.userId))
+    .leftJoin(reviewer, eq(reviewer.id, appaSubmissions.reviewedBy))
+    .leftJoin(marker, eq(marker.id, appaSubmissions.markedSubmittedById))
+    .where(where)
+    .orderBy(asc(users.fullName), asc(appaSubmissions.id));
+  return rows.map(presentPanelSubmission);
+}
+
+export async function loadPanelSubmission(ctx: AppContext, id: string): Promise<PanelSubmission> {
+  const [row] = await loadPanelSubmissions(ctx, eq(appaSubmissions.id, id));
+  if (!row) throw notFound(PANEL_MSG.reportNotFound);
+  return row;
+}
+
+/** What a permission decision needs of a report; 404 when there is none. */
+export async function loadReportRef(ctx: AppContext, id: string) {
+  const [row] = await ctx.db
+    .select({
+      id: appaSubmissions.id,
+      userId: appaSubmissions.userId,
+      status: appaSubmissions.status,
+      reviewedAt: appaSubmissions.reviewedAt,
+    })
+    .from(appaSubmissions)
+    .where(eq(appaSubmissions.id, id))
+    .limit(1);
+  if (!row) throw notFound(PANEL_MSG.reportNotFound);
+  return row;
+}
+
+/** The panel's default week: the current one in the organisation's timezone (DESIGN.md "Weeks"). */
+async function organisationWeekStart(ctx: AppContext): Promise<string> {
+  const { organisationTimezone } = await getSettings(ctx.db);
+  return weekOf(ctx.clock(), organisationTimezone).weekStart;
+}
+
+/**
+ * GET /api/appa: every report of the week, the expected authors without a sent one, the teams and
+ * the tiles. Expected authors are the active users whose role reports (DESIGN.md "Who reports").
+ * `authors` (a condition on users) narrows everything to an area; absent, the whole organisation.
+ */
+export async function listWeek(
+  ctx: AppContext,
+  weekStart: string | undefined,
+  authors?: SQL,
+): Promise<WeekResponse> {
+  const week = weekFromStart(weekStart ?? (await organisationWeekStart(ctx)));
+  const submissions = await loadPanelSubmissions(
+    ctx,
+    and(eq(appaSubmissions.weekStart, week.weekStart), authors),
+  );
+  submissions.sort((a, b) => byName(a.user, b.user));
+  const { pending, teams, expected } = await pendingOf(ctx, week.weekStart, authors);
+  return {
+    ...week,
+    submissions,
+    pending,
+    teams,
+    counts: {
+      expected,
+      sent: submissions.filter((s) => s.status === 'ENVIADO').length,
+      drafts: submissions.filter((s) => s.status === 'BORRADOR').length,
+      pending: pending.length,
+      files: submissions.reduce((sum, s) => sum + s.fileCount, 0),
+    },
+  };
+}
+
+/** Spanish order (Á with A): the database's collation may put 'Ángela' after 'Zoe'. */
+const byName = (a: { fullName: string; id: string }, b: { fullName: string; id: string }) =>
+  compareSpanish(a.fullName, b.fullName) || (a.id < b.id ? -1 : 1);
+
+/**
+ * The week's expected authors (active users whose role reports, DESIGN.md "Who reports"): how
+ * many, those without a sent report, and their teams.
+ */
+async function pendingOf(ctx: AppContext, weekStart: string, authors: SQL | undefined) {
+  const expected = await ctx.db
+    .select({ ...authorColumns, reportStatus: appaSubmissions.status })
+    .from(users)
+    .leftJoin(
+      appaSubmissions,
+      and(eq(appaSubmissions.userId, users.id), eq(appaSubmissions.weekStart, weekStart)),
+    )
+    .where(and(eq(users.status, 'ACTIVO'), inArray(users.role, [...REPORTING_ROLES]), authors));
+  expected.sort(byName);
+  const pending: PendingAuthor[] = expected
+    .filter((u) => u.reportStatus !== 'ENVIADO')
+    .map((u) => ({ ...presentAuthor(u), draft: u.reportStatus === 'BORRADOR' }));
+  const teams = [
+    ...new Set(expected.flatMap((u) => (u.unidadOrganizacional ? [u.unidadOrganizacional] : []))),
+  ].sort(compareSpanish);
+  return { pending, teams, expected: expected.length };
+}
+
+/** What the week's filters, tiles and counters need of a report: no texts, no counts. */
+export interface IndexedReport {
+  id: string;
+  status: PanelSubmission['status'];
+  reviewedAt: string | null;
+  user: PanelAuthor;
+}
+
+/**
+ * The week as its pages are cut from it: every report's status and author (not its texts, which
+ * are most of the bytes), the pending people, the teams and the tiles.
+ */
+export type WeekIndex = Omit<WeekResponse, 'submissions'> & { reports: IndexedReport[] };
+
+export async function weekIndex(
+  ctx: AppContext,
+  weekStart: string | undefined,
+  authors?: SQL,
+): Promise<WeekIndex> {
+  const week = weekFromStart(weekStart ?? (await organisationWeekStart(ctx)));
+  const inWeek = and(eq(appaSubmissions.weekStart, week.weekStart), authors);
+  const rows = await ctx.db
+    .select({
+      id: appaSubmissions.id,
+      status: appaSubmissions.status,
+      reviewedAt: appaSubmissions.reviewedAt,
+      author: authorColumns,
+    })
+    .from(appaSubmissions)
+    .innerJoin(users, eq(users.id, appaSubmissions.userId))
+    .where(inWeek);
+  const [files] = await ctx.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(appaFiles)
+    .innerJoin(appaSubmissions, eq(appaSubmissions.id, appaFiles.submissionId))
+    .innerJoin(users, eq(users.id, appaSubmissions.userId))
+    .where(inWeek);
+  const reports: IndexedReport[] = rows
+    .map((r) => ({
+      id: r.id,
+      status: r.status,
+      reviewedAt: r.reviewedAt?.toISOString() ?? null,
+      user: presentAuthor(r.author),
+    }))
+    .sort((a, b) => byName(a.user, b.user));
+  const { pending, teams, expected } = await pendingOf(ctx, week.weekStart, authors);
+  return {
+    ...week,
+    reports,
+    pending,
+    teams,
+    counts: {
+      expected,
+      sent: reports.filter((s) => s.status === 'ENVIADO').length,
+      drafts: reports.filter((s) => s.status === 'BORRADOR').length,
+      pending: pending.length,
+      files: files?.count ?? 0,
+    },
+  };
+}
+
+/**
+ * GET /api/appa/week: one page of the week as its filters choose (common/week-filters.ts, the
+ * rules the browser used when it filtered the whole week itself), with the tiles and the counters
+ * that do not depend on the filters. Only the page's reports are loaded whole.
+ */
+export async function pageOfWeek(
+  ctx: AppContext,
+  index: WeekIndex,
+  query: WeekPageParams,
+): Promise<WeekPage> {
+  const filters = { search: query.q, status: query.status, team: query.team };
+  const pendingView = query.status === 'pendientes';
+  const rows = pendingView
+    ? filterPending(index.pending, filters)
+    : filterByReview(filterSubmissions(index.reports, filters), query.review);
+  const {
+    rows: shown,
+    page,
+    pageCount,
+  } = paginate<IndexedReport | PendingAuthor>(rows, query.page, query.pageSize);
+  const ids = pendingView ? [] : shown.map((r) => r.id);
+  const loaded = ids.length
+    ? await loadPanelSubmissions(ctx, inArray(appaSubmissions.id, ids))
+    : [];
+  const byId = new Map(loaded.map((s) => [s.id, s]));
+  const { reports: _reports, ...week } = index;
+  return {
+    ...week,
+    // In the index's order; a report deleted since the index was built drops out.
+    submissions: ids.flatMap((id) => byId.get(id) ?? []),
+    pending: pendingView ? (shown as PendingAuthor[]) : [],
+    pendingPreview: index.pending.slice(0, PENDING_PREVIEW),
+    review: reviewCounts(reviewableOf(index.reports)),
+    total: rows.length,
+    page,
+    pageCount,
+    pageSize: query.pageSize,
+  };
+}
+
+/** What a week's index takes in memory, roughly, as the read cache counts it. */
+export const weekIndexBytes = (index: WeekIndex) =>
+  index.reports.length * 400 + index.pending.length * 300;
+
+/**
+ * An administrator records that the author sent the week (spec 2 §4): the draft, if any, keeps
+ * its text and becomes ENVIADO; a sent report is a 409.
+ */
+export async function markSubmitted(
+  ctx: AppContext,
+  admin: Pick<UserRow, 'id'>,
+  input: MarkSubmittedInput,
+): Promise<SubmissionMessage> {
+  const [author] = await ctx.db
+    .select({ id: users.id, role: users.role })
+    .from(users)
+    .where(eq(users.id, input.userId))
+    .limit(1);
+  if (!author) throw notFound(MSG.userNotFound);
+  if (!REPORTING_ROLES.includes(author.role)) throw badRequest(PANEL_MSG.notExpectedAuthor);
+
+  const now = ctx.clock();
+  const fields = {
+    status: 'ENVIADO' as const,
+    submittedAt: now,
+    markedSubmittedById: admin.id,
+    updatedAt: now,
+  };
+  // Only a draft is turned; a concurrent send leaves one winner and one 409.
+  const [saved] = await ctx.db
+    .insert(appaSubmissions)
+    .values({ userId: author.id, ...weekFromStart(input.weekStart), ...fields, createdAt: now })
+    .onConflictDoUpdate({
+      target: [appaSubmissions.userId, appaSubmissions.weekStart],
+      set: fields,
+      setWhere: sql`${appaSubmissions.status} = 'BORRADOR'`,
+    })
+    .returning({ id: appaSubmissions.id });
+  if (!saved) throw conflict(PANEL_MSG.alreadySent);
+
+  await audit(ctx.db, {
+    actorId: admin.id,
+    action: 'report.marked_submitted',
+    entity: 'appa_submission',
+    entityId: saved.id,
+    meta: { userId: author.id, weekStart: input.weekStart },
+  });
+  return {
+    message: PANEL_MSG.markedSubmitted,
+    submission: await loadPanelSubmission(ctx, saved.id),
+  };
+}
