@@ -188,3 +188,6 @@ export const uploadTicketSchema = z.object({
   objectKey: z.string(),
 });
 export type UploadTicket = z.infer<typeof uploadTicketSchema>;
+
+/** PUT /api/objects/upload/{id} (the local storage): where the bytes were kept. */
+export const uploadReceiptSchema = z.object({ objectKey: z.string() });

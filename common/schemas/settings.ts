@@ -100,6 +100,26 @@ export const settingsSchema = z.object({
 export type Settings = z.infer<typeof settingsSchema>;
 export const DEFAULT_SETTINGS: Settings = settingsSchema.parse({});
 
+/**
+ * The saved settings as GET and PUT /api/settings answer them: the same fields, without the rules
+ * that shape input (an answer is written as it is, never transformed).
+ */
+export const settingsResponseSchema = z.object({
+  autoRemindersEnabled: z.boolean(),
+  reminderDay: z.number().int(),
+  reminderTime: z.string(),
+  mailFrom: z.string().nullable(),
+  deadlineTime: z.string(),
+  organisationTimezone: z.enum(TIMEZONES),
+  maxFileBytes: z.number().int(),
+  maxFiles: z.number().int(),
+  allowLateSubmissions: z.boolean(),
+  sessionHours: z.number().int(),
+  magicLinksEnabled: z.boolean(),
+  registrationEnabled: z.boolean(),
+  registrationDomains: z.array(z.string()),
+}) satisfies z.ZodType<Settings>;
+
 /** PUT /api/settings (ADMIN): any of the settings; an unknown key is refused. */
 export const updateSettingsSchema = z
   .strictObject(settingsFields, {

@@ -12,3 +12,6 @@ export const appConfigSchema = z.object({
   magicLinksEnabled: z.boolean(),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
+
+/** GET /api/health ('ok': the process answers) and GET /api/ready ('ready': the database too). */
+export const statusResponseSchema = z.object({ status: z.string() });

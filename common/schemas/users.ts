@@ -75,6 +75,10 @@ export const userStatusSchema = z.object({
   status: z.enum(USER_STATUSES, { error: USER_MSG.invalidStatus }),
 });
 
+/** PUT /api/users/{id}/status: the toast text and the user as they are now. */
+export const userStatusResponseSchema = z.object({ message: z.string(), user: userSchema });
+export type UserStatusResponse = z.infer<typeof userStatusResponseSchema>;
+
 /** A user as the panel lists them (GET /api/users/with-counts adds submissionCount). */
 export const userWithCountSchema = z.object({
   ...userSchema.shape,

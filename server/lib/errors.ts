@@ -1,5 +1,6 @@
 import { safeParse } from 'zod/mini';
-import type { $ZodType } from 'zod/v4/core';
+import type { FastifySchemaCompiler } from 'fastify';
+import type { $ZodError, $ZodType } from 'zod/v4/core';
 import { MSG } from '../../common/messages';
 
 /** An error whose message is safe to show the user; the error handler answers it as is. */
@@ -19,15 +20,24 @@ export const forbidden = (message: string = MSG.forbidden) => new AppError(403, 
 export const notFound = (message: string = MSG.routeNotFound) => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);
 
-/** Validates untrusted input with a common schema; a failure is a 400 with the first message. */
-export function parse<T>(schema: $ZodType<T>, input: unknown): T {
-  const result = safeParse(schema, input ?? {});
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
+/**
+ * Fastify's validator for the zod schemas of `common/` that routes declare (params, querystring,
+ * body): a refusal is a 400 with the schema's first Spanish message, which the error handler sends
+ * as it is. A missing body reads as `{}`, so that it is refused with its first field's message.
+ */
+export const validatorCompiler: FastifySchemaCompiler<$ZodType> =
+  ({ schema }) =>
+  (input) => {
+    const result = safeParse(schema, input ?? {});
+    return result.success ? { value: result.data } : { error: invalidInput(result.error) };
+  };
+
+function invalidInput(error: $ZodError): AppError {
+  const issue = error.issues[0];
   // A body that is not even an object (an array, a string) has no field to name: zod's English
   // default would leak, so it gets the generic Spanish message.
   if (!issue || (issue.path.length === 0 && issue.code === 'invalid_type')) {
-    throw badRequest(MSG.invalidInput);
+    return badRequest(MSG.invalidInput);
   }
-  throw badRequest(issue.message);
+  return badRequest(issue.message);
 }

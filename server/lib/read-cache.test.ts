@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createReadCache } from './read-cache';
+import { createReadCache, decodeWritten, encodeWritten, type Written } from './read-cache';
 
 function setup() {
   let now = new Date('2026-11-16T10:00:00Z').getTime();
@@ -121,7 +121,7 @@ describe('read cache', () => {
       );
     await session();
     await answer();
-    cache.invalidate('reports');
+    cache.invalidate({ reports: 'author-week' });
     expect(await session()).toBe(1);
     expect(await answer()).toBe(2);
     cache.invalidate('everything');
@@ -130,5 +130,20 @@ describe('read cache', () => {
     // Without a word, a write changed everything.
     cache.invalidate();
     expect(await session()).toBe(3);
+    // People and settings reach sessions too.
+    cache.invalidate('people');
+    expect(await session()).toBe(4);
+    cache.invalidate('settings');
+    expect(await session()).toBe(5);
+    expect(await answer()).toBe(4);
+  });
+
+  it('tells other instances what a write changed, and reads anything else as everything', () => {
+    const writes: Written[] = [{ reports: 'author-week' }, 'people', 'settings', 'everything'];
+    for (const written of writes) expect(decodeWritten(encodeWritten(written))).toEqual(written);
+    expect(encodeWritten({ reports: 'author-week' })).toBe('reports:author-week');
+    for (const unknown of ['', 'reports', 'reports:all', 'users']) {
+      expect(decodeWritten(unknown)).toBe('everything');
+    }
   });
 });

@@ -51,18 +51,41 @@ export interface ReadCache {
     bytes: (value: T) => number,
     dependsOn?: Dependency,
   ): Promise<T>;
-  /**
-   * Something was written: what depends on it must be computed again. 'reports' for a change to
-   * reports and what hangs from them (comments, tasks, files, shares); 'everything' otherwise
-   * (people, sessions, settings).
-   */
+  /** Something was written: what depends on it must be computed again. */
   invalidate(written?: Written): void;
 }
 
 /** What a kept thing was computed from: people (users, sessions, settings) and reports, or people only. */
 export type Dependency = 'everything' | 'people';
-/** What a write changed. */
-export type Written = 'reports' | 'everything';
+
+/**
+ * How far a change to reports reaches: 'author-week' is one author's report of one week and what
+ * hangs from it (comments, reviews, tasks, files, shares). Today any such change makes every
+ * answer about reports computed again; naming the reach lets the cache keep, later, the answers
+ * about other authors and other weeks.
+ */
+export const REPORT_SCOPES = ['author-week'] as const;
+export type ReportScope = (typeof REPORT_SCOPES)[number];
+
+/**
+ * What a write changed, as the cache scopes it: reports (sessions and people stay), people (users,
+ * sessions), settings, or everything. People and settings empty everything today: sessions and
+ * most answers depend on them.
+ */
+export type Written = { reports: ReportScope } | 'people' | 'settings' | 'everything';
+
+/** A write as other instances hear of it (`reports:author-week`, `people`…). */
+export function encodeWritten(written: Written): string {
+  return typeof written === 'string' ? written : `reports:${written.reports}`;
+}
+
+/** The write another instance announced; anything not understood changed everything. */
+export function decodeWritten(text: string): Written {
+  const [kind, scope] = text.split(':');
+  const reports = kind === 'reports' ? REPORT_SCOPES.find((s) => s === scope) : undefined;
+  if (reports) return { reports };
+  return kind === 'people' || kind === 'settings' ? kind : 'everything';
+}
 
 export interface ReadCacheOptions {
   clock: Clock;
@@ -147,7 +170,7 @@ export function createReadCache({
     },
     invalidate(written = 'everything') {
       reports += 1;
-      if (written === 'everything') {
+      if (typeof written === 'string') {
         people += 1;
         entries.clear();
       }

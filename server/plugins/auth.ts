@@ -18,10 +18,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: Auth | null;
   }
-  interface FastifyContextConfig {
-    /** The route stays reachable while the user must change a temporary password. */
-    allowDuringPasswordChange?: boolean;
-  }
 }
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -114,8 +110,10 @@ async function cachedSession(ctx: AppContext, token: string, now: Date) {
 }
 
 /**
- * Resolves the session of every request, refuses cross-site writes, and holds a user who must
- * change a temporary password to the routes that allow it.
+ * Resolves the session of every request, refuses cross-site writes, answers 401 to a request
+ * without a session unless its route is public (before its input is read, so that a signed-out
+ * caller learns nothing of what the route expects), and holds a user who must change a temporary
+ * password to the routes that allow it.
  */
 export function registerAuth(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('auth', null);
@@ -147,9 +145,11 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
       }
     }
 
-    if (!token) return;
-    const resolved = await cachedSession(ctx, token, ctx.clock());
-    if (!resolved) return;
+    const resolved = token ? await cachedSession(ctx, token, ctx.clock()) : null;
+    if (!resolved) {
+      if (request.routeOptions.config.public || request.is404) return;
+      throw unauthorized();
+    }
     request.auth = { ...resolved, via };
 
     if (

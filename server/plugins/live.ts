@@ -7,24 +7,11 @@ import { createLiveHub, type LiveEvent } from '../services/live';
 export const STREAM_LIFETIME_MS = 30 * 60_000;
 const HEARTBEAT_MS = 25_000;
 
-/** The writes the screens want to hear about, by route: what changed, not what it says. */
+/** The event a write announces, as its route declares it (plugins/route-facts.ts). */
 function eventOf(request: FastifyRequest): LiveEvent | null {
-  const route = `${request.method} ${request.routeOptions.url ?? ''}`;
-  switch (route) {
-    case 'POST /api/appa': {
-      const status = (request.body as { status?: unknown } | undefined)?.status;
-      return { type: status === 'ENVIADO' ? 'report.sent' : 'report.saved' };
-    }
-    case 'POST /api/appa/mark-submitted':
-      return { type: 'report.marked_submitted' };
-    case 'POST /api/appa/:id/review':
-      return { type: 'report.reviewed' };
-    case 'POST /api/appa/:id/comments':
-    case 'PUT /api/appa/comments/:commentId':
-      return { type: 'report.commented' };
-    default:
-      return null;
-  }
+  const live = request.routeOptions.config.live;
+  if (!live) return null;
+  return { type: typeof live === 'function' ? live(request) : live };
 }
 
 /**

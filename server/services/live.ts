@@ -12,6 +12,7 @@ export const LIVE_EVENT_TYPES = [
   'report.reviewed',
   'report.commented',
 ] as const;
+export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 
 /**
  * What changed, never who or what it says: the screens that hear it refetch what they show, and

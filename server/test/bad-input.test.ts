@@ -4,7 +4,7 @@ import type { InjectOptions } from 'fastify';
 import { ZodObject } from 'zod';
 import { afterAll, describe, expect, it } from 'vitest';
 import { authHeader, buildTestApp, buildUser } from './helper';
-import { listRoutes } from './routes';
+import { registeredRoutes } from '../plugins/route-facts';
 
 /**
  * Every API route, as the Fastify instance lists it (a new route is covered without touching this
@@ -170,7 +170,7 @@ async function digest(): Promise<Record<string, string>> {
   return out;
 }
 
-const routes = listRoutes(t.app);
+const routes = registeredRoutes(t.app);
 
 let addresses = 0;
 const nextAddress = () => {
@@ -185,7 +185,7 @@ afterAll(async () => {
 describe('bad input on every API route', () => {
   it('lists the routes from the instance itself', () => {
     expect(routes.length).toBeGreaterThan(50);
-    expect(routes).toContainEqual({ method: 'POST', url: '/api/appa' });
+    expect(routes).toContainEqual(expect.objectContaining({ method: 'POST', url: '/api/appa' }));
   });
 
   describe.each(['ADMIN', 'anónimo'] as const)('%s', (who) => {

@@ -1,16 +1,23 @@
-import type { FastifyInstance } from 'fastify';
-import { auditLogQuerySchema, type AuditLogResponse } from '../../../common/schemas/audit';
+import {
+  auditLogQuerySchema,
+  auditLogResponseSchema,
+  type AuditLogResponse,
+} from '../../../common/schemas/audit';
 import type { AppContext } from '../../context';
-import { parse } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
+import type { Api } from '../../plugins/route-facts';
 import { authorizeAdmin } from '../../policies';
 import { listAuditLog } from '../../services/audit';
 
-export function auditRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/audit-log', async (request): Promise<AuditLogResponse> => {
-    const { user } = requireAuth(request);
-    await authorizeAdmin(ctx, user, 'audit:read');
-    const query = parse(auditLogQuerySchema, request.query);
-    return listAuditLog(ctx.db, query);
-  });
+export function auditRoutes(app: Api, ctx: AppContext) {
+  app.get(
+    '/api/audit-log',
+    { schema: { querystring: auditLogQuerySchema, response: { 200: auditLogResponseSchema } } },
+    async (request): Promise<AuditLogResponse> => {
+      const { user } = requireAuth(request);
+      await authorizeAdmin(ctx, user, 'audit:read');
+      const query = request.query;
+      return listAuditLog(ctx.db, query);
+    },
+  );
 }

@@ -1,10 +1,14 @@
-import type { FastifyInstance } from 'fastify';
 import { MSG } from '../../../common/messages';
 import {
+  changePasswordResponseSchema,
   changePasswordSchema,
+  loginResponseSchema,
   loginSchema,
+  logoutResponseSchema,
   magicLinkRequestSchema,
+  messageResponseSchema,
   registerSchema,
+  userSchema,
   verifyMagicLinkSchema,
   type ChangePasswordResponse,
   type LoginResponse,
@@ -13,7 +17,8 @@ import {
 } from '../../../common/schemas/auth';
 import type { AppContext } from '../../context';
 import { clearSessionCookie, requireAuth, setSessionCookie } from '../../plugins/auth';
-import { forbidden, parse } from '../../lib/errors';
+import { forbidden } from '../../lib/errors';
+import type { Api } from '../../plugins/route-facts';
 import { presentUser } from '../../presenters/user';
 import { audit } from '../../services/audit';
 import { changePassword, signInWithPassword } from '../../services/auth';
@@ -21,78 +26,133 @@ import { requestMagicLink, verifyMagicLink } from './magic-link';
 import { registerUser } from './registration';
 import { revokeSession } from '../../services/sessions';
 
-const open = { config: { allowDuringPasswordChange: true } };
+/**
+ * A sign-in: public, reachable while a temporary password waits to be changed, and it opens a new
+ * session, which no kept answer shows.
+ */
+const signIn = { public: true, allowDuringPasswordChange: true, invalidates: false } as const;
 
-export function authRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/user', open, async (request): Promise<User> => {
-    return presentUser(requireAuth(request).user);
-  });
+export function authRoutes(app: Api, ctx: AppContext) {
+  app.get(
+    '/api/user',
+    {
+      schema: { response: { 200: userSchema } },
+      config: { allowDuringPasswordChange: true },
+    },
+    async (request): Promise<User> => {
+      return presentUser(requireAuth(request).user);
+    },
+  );
 
   // API clients: the answer carries the token for `Authorization: Bearer`.
-  app.post('/api/auth/login', open, async (request, reply): Promise<LoginResponse> => {
-    const body = parse(loginSchema, request.body);
-    const signed = await signInWithPassword(ctx, body.username, body.password, clientOf(request));
-    setSessionCookie(ctx, reply, signed.token, signed.session.expiresAt);
-    return { ...presentUser(signed.user), token: signed.token };
-  });
+  app.post(
+    '/api/auth/login',
+    { schema: { body: loginSchema, response: { 200: loginResponseSchema } }, config: signIn },
+    async (request, reply): Promise<LoginResponse> => {
+      const body = request.body;
+      const signed = await signInWithPassword(ctx, body.username, body.password, clientOf(request));
+      setSessionCookie(ctx, reply, signed.token, signed.session.expiresAt);
+      return { ...presentUser(signed.user), token: signed.token };
+    },
+  );
 
   // The web screens: the session travels only in the httpOnly cookie.
-  app.post('/api/auth/login-username', open, async (request, reply): Promise<User> => {
-    const body = parse(loginSchema, request.body);
-    const signed = await signInWithPassword(ctx, body.username, body.password, clientOf(request));
-    setSessionCookie(ctx, reply, signed.token, signed.session.expiresAt);
-    return presentUser(signed.user);
-  });
+  app.post(
+    '/api/auth/login-username',
+    { schema: { body: loginSchema, response: { 200: userSchema } }, config: signIn },
+    async (request, reply): Promise<User> => {
+      const body = request.body;
+      const signed = await signInWithPassword(ctx, body.username, body.password, clientOf(request));
+      setSessionCookie(ctx, reply, signed.token, signed.session.expiresAt);
+      return presentUser(signed.user);
+    },
+  );
 
-  app.post('/api/logout', open, async (request, reply): Promise<LogoutResponse> => {
-    if (request.auth) {
-      await revokeSession(ctx.db, request.auth.session.id);
-      await audit(ctx.db, {
-        actorId: request.auth.user.id,
-        action: 'auth.logout',
-        entity: 'user',
-        entityId: request.auth.user.id,
-      });
-    }
-    clearSessionCookie(ctx, reply);
-    return { message: MSG.loggedOut, redirectTo: ctx.config.publicSiteUrl ?? '/auth' };
-  });
+  app.post(
+    '/api/logout',
+    {
+      schema: { response: { 200: logoutResponseSchema } },
+      // Signed out already, the answer is the same: the cookie is cleared and the way out given.
+      config: { public: true, allowDuringPasswordChange: true, invalidates: 'people' },
+    },
+    async (request, reply): Promise<LogoutResponse> => {
+      if (request.auth) {
+        await revokeSession(ctx.db, request.auth.session.id);
+        await audit(ctx.db, {
+          actorId: request.auth.user.id,
+          action: 'auth.logout',
+          entity: 'user',
+          entityId: request.auth.user.id,
+        });
+      }
+      clearSessionCookie(ctx, reply);
+      return { message: MSG.loggedOut, redirectTo: ctx.config.publicSiteUrl ?? '/auth' };
+    },
+  );
 
-  app.post('/api/auth/change-password', open, async (request): Promise<ChangePasswordResponse> => {
-    const { user, session } = requireAuth(request);
-    const body = parse(changePasswordSchema, request.body);
-    const updated = await changePassword(
-      ctx,
-      user,
-      session,
-      body.currentPassword,
-      body.newPassword,
-      request.ip,
-    );
-    return { message: MSG.passwordChanged, user: presentUser(updated) };
-  });
+  app.post(
+    '/api/auth/change-password',
+    {
+      schema: { body: changePasswordSchema, response: { 200: changePasswordResponseSchema } },
+      // The user's other sessions end.
+      config: { allowDuringPasswordChange: true, invalidates: 'people' },
+    },
+    async (request): Promise<ChangePasswordResponse> => {
+      const { user, session } = requireAuth(request);
+      const body = request.body;
+      const updated = await changePassword(
+        ctx,
+        user,
+        session,
+        body.currentPassword,
+        body.newPassword,
+        request.ip,
+      );
+      return { message: MSG.passwordChanged, user: presentUser(updated) };
+    },
+  );
 
   // Always the same answer: whether the address has an account is never revealed.
-  app.post('/api/auth/magic-link', async (request): Promise<{ message: string }> => {
-    const { email } = parse(magicLinkRequestSchema, request.body);
-    await requestMagicLink(ctx, email, request.ip);
-    return { message: MSG.magicLinkSent };
-  });
+  app.post(
+    '/api/auth/magic-link',
+    {
+      schema: { body: magicLinkRequestSchema, response: { 200: messageResponseSchema } },
+      // A one-time link and a message: nothing a kept answer shows.
+      config: { public: true, invalidates: false },
+    },
+    async (request): Promise<{ message: string }> => {
+      const { email } = request.body;
+      await requestMagicLink(ctx, email, request.ip);
+      return { message: MSG.magicLinkSent };
+    },
+  );
 
-  app.post('/api/auth/verify-magic-link', open, async (request, reply): Promise<User> => {
-    const { token } = parse(verifyMagicLinkSchema, request.body);
-    const signed = await verifyMagicLink(ctx, token, clientOf(request));
-    setSessionCookie(ctx, reply, signed.token, signed.session.expiresAt);
-    return presentUser(signed.user);
-  });
+  app.post(
+    '/api/auth/verify-magic-link',
+    { schema: { body: verifyMagicLinkSchema, response: { 200: userSchema } }, config: signIn },
+    async (request, reply): Promise<User> => {
+      const { token } = request.body;
+      const signed = await verifyMagicLink(ctx, token, clientOf(request));
+      setSessionCookie(ctx, reply, signed.token, signed.session.expiresAt);
+      return presentUser(signed.user);
+    },
+  );
 
-  app.post('/api/register', async (request, reply): Promise<User> => {
-    if (request.auth) throw forbidden();
-    const body = parse(registerSchema, request.body);
-    const signed = await registerUser(ctx, body, clientOf(request));
-    setSessionCookie(ctx, reply, signed.token, signed.session.expiresAt);
-    return presentUser(signed.user);
-  });
+  app.post(
+    '/api/register',
+    {
+      schema: { body: registerSchema, response: { 200: userSchema } },
+      // A new person.
+      config: { public: true, invalidates: 'people' },
+    },
+    async (request, reply): Promise<User> => {
+      if (request.auth) throw forbidden();
+      const body = request.body;
+      const signed = await registerUser(ctx, body, clientOf(request));
+      setSessionCookie(ctx, reply, signed.token, signed.session.expiresAt);
+      return presentUser(signed.user);
+    },
+  );
 }
 
 function clientOf(request: { ip: string; headers: { 'user-agent'?: string | undefined } }) {

@@ -1,12 +1,12 @@
-import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../plugins/auth';
+import type { Api } from '../../plugins/route-facts';
 import { authorizeAdmin } from '../../policies';
 import { exportBackup } from './service';
 import { attachmentDisposition } from '../../storage/types';
 
-export function backupRoutes(app: FastifyInstance, ctx: AppContext) {
-  // The full data export for a backup, ADMIN only, audited.
+export function backupRoutes(app: Api, ctx: AppContext) {
+  // The full data export for a backup, ADMIN only, audited: a file, sent as its bytes.
   app.get('/api/admin/backup', async (request, reply) => {
     const { user } = requireAuth(request);
     await authorizeAdmin(ctx, user, 'backup:export');

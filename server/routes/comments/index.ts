@@ -1,9 +1,13 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { commentSchema, PANEL_MSG, type ReviewComment } from '../../../common/schemas/panel';
+import {
+  commentSchema,
+  PANEL_MSG,
+  reviewCommentSchema,
+  type ReviewComment,
+} from '../../../common/schemas/panel';
 import type { AppContext } from '../../context';
-import { parse } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
+import type { Api } from '../../plugins/route-facts';
 import { authorizeCommentEdit, authorizeReview } from '../../policies/review';
 import { loadReportRef } from '../week/service';
 import { addComment, editComment, listComments, loadCommentRef } from './service';
@@ -12,28 +16,52 @@ const reportParams = z.object({ id: z.uuid(PANEL_MSG.reportNotFound) });
 const commentParams = z.object({ commentId: z.uuid(PANEL_MSG.commentNotFound) });
 
 /** A report's review comments: reading, adding, and editing one's own. */
-export function commentRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/appa/:id/comments', async (request): Promise<ReviewComment[]> => {
-    const { user } = requireAuth(request);
-    const { id } = parse(reportParams, request.params);
-    await authorizeReview(ctx, user, 'review:read', await loadReportRef(ctx, id));
-    return listComments(ctx, id);
-  });
+export function commentRoutes(app: Api, ctx: AppContext) {
+  app.get(
+    '/api/appa/:id/comments',
+    {
+      schema: { params: reportParams, response: { 200: z.array(reviewCommentSchema) } },
+    },
+    async (request): Promise<ReviewComment[]> => {
+      const { user } = requireAuth(request);
+      const { id } = request.params;
+      await authorizeReview(ctx, user, 'review:read', await loadReportRef(ctx, id));
+      return listComments(ctx, id);
+    },
+  );
 
-  app.post('/api/appa/:id/comments', async (request, reply): Promise<ReviewComment> => {
-    const { user } = requireAuth(request);
-    const { id } = parse(reportParams, request.params);
-    const { comment } = parse(commentSchema, request.body);
-    await authorizeReview(ctx, user, 'report:comment', await loadReportRef(ctx, id));
-    reply.code(201);
-    return addComment(ctx, user, id, comment);
-  });
+  app.post(
+    '/api/appa/:id/comments',
+    {
+      schema: { params: reportParams, body: commentSchema, response: { 201: reviewCommentSchema } },
+      config: { invalidates: { reports: 'author-week' }, live: 'report.commented' },
+    },
+    async (request, reply): Promise<ReviewComment> => {
+      const { user } = requireAuth(request);
+      const { id } = request.params;
+      const { comment } = request.body;
+      await authorizeReview(ctx, user, 'report:comment', await loadReportRef(ctx, id));
+      reply.code(201);
+      return addComment(ctx, user, id, comment);
+    },
+  );
 
-  app.put('/api/appa/comments/:commentId', async (request): Promise<ReviewComment> => {
-    const { user } = requireAuth(request);
-    const { commentId } = parse(commentParams, request.params);
-    const { comment } = parse(commentSchema, request.body);
-    await authorizeCommentEdit(ctx, user, await loadCommentRef(ctx, commentId));
-    return editComment(ctx, user, commentId, comment);
-  });
+  app.put(
+    '/api/appa/comments/:commentId',
+    {
+      schema: {
+        params: commentParams,
+        body: commentSchema,
+        response: { 200: reviewCommentSchema },
+      },
+      config: { invalidates: { reports: 'author-week' }, live: 'report.commented' },
+    },
+    async (request): Promise<ReviewComment> => {
+      const { user } = requireAuth(request);
+      const { commentId } = request.params;
+      const { comment } = request.body;
+      await authorizeCommentEdit(ctx, user, await loadCommentRef(ctx, commentId));
+      return editComment(ctx, user, commentId, comment);
+    },
+  );
 }

@@ -1,25 +1,35 @@
-import type { FastifyInstance } from 'fastify';
-import type { User } from '../../../common/schemas/auth';
+import { userSchema, type User } from '../../../common/schemas/auth';
 import type { AppContext } from '../../context';
 import { setSessionCookie } from '../../plugins/auth';
+import type { Api } from '../../plugins/route-facts';
 import { presentUser } from '../../presenters/user';
 import { revokeSession } from '../../services/sessions';
 import { signInAsDemoAdmin } from './login';
 
-const open = { config: { allowDuringPasswordChange: true } };
-
-export function demoRoutes(app: FastifyInstance, ctx: AppContext) {
+export function demoRoutes(app: Api, ctx: AppContext) {
   // Demo mode only (login.ts beside this file). A session the browser already has is replaced: the
   // quick-access pages mean "show me the administrator's view", whoever was signed in before.
-  app.post('/api/demo/login', open, async (request, reply): Promise<User> => {
-    const previous = request.auth ?? null;
-    const signed = await signInAsDemoAdmin(
-      ctx,
-      { ip: request.ip, userAgent: request.headers['user-agent'] },
-      previous?.user.id ?? null,
-    );
-    if (previous) await revokeSession(ctx.db, previous.session.id);
-    setSessionCookie(ctx, reply, signed.token, signed.session.expiresAt);
-    return presentUser(signed.user);
-  });
+  app.post(
+    '/api/demo/login',
+    {
+      schema: { response: { 200: userSchema } },
+      config: {
+        public: true,
+        allowDuringPasswordChange: true,
+        // A sign-in: a new session, which no kept answer shows.
+        invalidates: false,
+      },
+    },
+    async (request, reply): Promise<User> => {
+      const previous = request.auth ?? null;
+      const signed = await signInAsDemoAdmin(
+        ctx,
+        { ip: request.ip, userAgent: request.headers['user-agent'] },
+        previous?.user.id ?? null,
+      );
+      if (previous) await revokeSession(ctx.db, previous.session.id);
+      setSessionCookie(ctx, reply, signed.token, signed.session.expiresAt);
+      return presentUser(signed.user);
+    },
+  );
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { PANEL_MSG } from '../../../common/schemas/panel';
 import {
@@ -9,9 +9,10 @@ import {
   type ReportFormat,
 } from '../../../common/schemas/reports';
 import type { AppContext } from '../../context';
-import { notFound, parse } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { sendCached } from '../../lib/read-cache';
 import { requireAuth } from '../../plugins/auth';
+import type { Api } from '../../plugins/route-facts';
 import { authorizeOrganisationReports, authorizeReportDownload } from '../../policies/exports';
 import {
   loadReportBundles,
@@ -58,30 +59,38 @@ function asAttachment(reply: FastifyReply, fileName: string, contentType: string
  * and the organisation's reports of the Reportes tab (ADMIN and CONSEJO), generated from the
  * database as CSV or text.
  */
-export function exportRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/appa/:id/download', async (request, reply) => {
-    const { user } = requireAuth(request);
-    const { id } = parse(reportParams, request.params);
-    const [bundle] = await loadReportBundles(ctx, [id]);
-    if (!bundle) throw notFound(PANEL_MSG.reportNotFound);
-    await authorizeReportDownload(ctx, user, [bundle.report]);
-    const text = reportText(bundle, await organisationTimezone(ctx));
-    return asAttachment(reply, reportFileName(bundle.report), CONTENT_TYPES.txt).send(text);
-  });
+export function exportRoutes(app: Api, ctx: AppContext) {
+  app.get(
+    '/api/appa/:id/download',
+    { schema: { params: reportParams } },
+    async (request, reply) => {
+      const { user } = requireAuth(request);
+      const { id } = request.params;
+      const [bundle] = await loadReportBundles(ctx, [id]);
+      if (!bundle) throw notFound(PANEL_MSG.reportNotFound);
+      await authorizeReportDownload(ctx, user, [bundle.report]);
+      const text = reportText(bundle, await organisationTimezone(ctx));
+      return asAttachment(reply, reportFileName(bundle.report), CONTENT_TYPES.txt).send(text);
+    },
+  );
 
-  app.get('/api/appa/export/zip', async (request, reply) => {
-    const { user } = requireAuth(request);
-    const { ids } = parse(zipExportQuerySchema, request.query);
-    const bundles = await loadReportBundles(ctx, ids);
-    if (bundles.length !== ids.length) throw notFound(PANEL_MSG.reportNotFound);
-    await authorizeReportDownload(
-      ctx,
-      user,
-      bundles.map((b) => b.report),
-    );
-    const stream = zipReports(ctx, bundles, await organisationTimezone(ctx));
-    return asAttachment(reply, zipFileName(bundles), 'application/zip').send(stream);
-  });
+  app.get(
+    '/api/appa/export/zip',
+    { schema: { querystring: zipExportQuerySchema } },
+    async (request, reply) => {
+      const { user } = requireAuth(request);
+      const { ids } = request.query;
+      const bundles = await loadReportBundles(ctx, ids);
+      if (bundles.length !== ids.length) throw notFound(PANEL_MSG.reportNotFound);
+      await authorizeReportDownload(
+        ctx,
+        user,
+        bundles.map((b) => b.report),
+      );
+      const stream = zipReports(ctx, bundles, await organisationTimezone(ctx));
+      return asAttachment(reply, zipFileName(bundles), 'application/zip').send(stream);
+    },
+  );
 
   /**
    * The organisation's reports are the same for everyone who may download them: kept between
@@ -104,19 +113,27 @@ export function exportRoutes(app: FastifyInstance, ctx: AppContext) {
     return sendCached(request, reply, answer);
   };
 
-  app.get('/api/reports/weekly', async (request, reply) => {
-    const { user } = requireAuth(request);
-    await authorizeOrganisationReports(ctx, user);
-    const query = parse(weeklyReportQuerySchema, request.query);
-    return send(request, reply, 'weekly', query, () => weeklyReport(ctx, query));
-  });
+  app.get(
+    '/api/reports/weekly',
+    { schema: { querystring: weeklyReportQuerySchema } },
+    async (request, reply) => {
+      const { user } = requireAuth(request);
+      await authorizeOrganisationReports(ctx, user);
+      const query = request.query;
+      return send(request, reply, 'weekly', query, () => weeklyReport(ctx, query));
+    },
+  );
 
-  app.get('/api/reports/monthly', async (request, reply) => {
-    const { user } = requireAuth(request);
-    await authorizeOrganisationReports(ctx, user);
-    const query = parse(monthlyReportQuerySchema, request.query);
-    return send(request, reply, 'monthly', query, () => monthlyReport(ctx, query));
-  });
+  app.get(
+    '/api/reports/monthly',
+    { schema: { querystring: monthlyReportQuerySchema } },
+    async (request, reply) => {
+      const { user } = requireAuth(request);
+      await authorizeOrganisationReports(ctx, user);
+      const query = request.query;
+      return send(request, reply, 'monthly', query, () => monthlyReport(ctx, query));
+    },
+  );
 
   const ranged = {
     'user-activity': userActivityReport,
@@ -125,11 +142,15 @@ export function exportRoutes(app: FastifyInstance, ctx: AppContext) {
     custom: customReport,
   } as const;
   for (const [kind, generate] of Object.entries(ranged)) {
-    app.get(`/api/reports/${kind}`, async (request, reply) => {
-      const { user } = requireAuth(request);
-      await authorizeOrganisationReports(ctx, user);
-      const query = parse(rangeReportQuerySchema, request.query);
-      return send(request, reply, kind, query, () => generate(ctx, query));
-    });
+    app.get(
+      `/api/reports/${kind}`,
+      { schema: { querystring: rangeReportQuerySchema } },
+      async (request, reply) => {
+        const { user } = requireAuth(request);
+        await authorizeOrganisationReports(ctx, user);
+        const query = request.query;
+        return send(request, reply, kind, query, () => generate(ctx, query));
+      },
+    );
   }
 }

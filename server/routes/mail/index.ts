@@ -1,33 +1,43 @@
-import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import {
   MAIL_MSG,
   outboxIdSchema,
+  outboxMessageSchema,
   outboxQuerySchema,
+  outboxResponseSchema,
   type OutboxMessage,
   type OutboxResponse,
 } from '../../../common/schemas/mail';
 import type { AppContext } from '../../context';
-import { notFound, parse } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
+import type { Api } from '../../plugins/route-facts';
 import { authorizeAdmin } from '../../policies';
 import { listOutbox, readOutboxMessage } from '../../services/outbox';
 
-/** The outbox folder, read by administrators when there is no SMTP server (DESIGN.md "E-mail"). */
-export function mailRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/mail/outbox', async (request): Promise<OutboxResponse> => {
-    const { user } = requireAuth(request);
-    await authorizeAdmin(ctx, user, 'settings:manage');
-    const { limit } = parse(outboxQuerySchema, request.query);
-    if (ctx.mailer.kind === 'smtp') return { enabled: false, messages: [] };
-    return { enabled: true, messages: await listOutbox(ctx.config, limit) };
-  });
+const messageParams = z.object({ id: outboxIdSchema });
 
-  app.get<{ Params: { id: string } }>(
+/** The outbox folder, read by administrators when there is no SMTP server. */
+export function mailRoutes(app: Api, ctx: AppContext) {
+  app.get(
+    '/api/mail/outbox',
+    { schema: { querystring: outboxQuerySchema, response: { 200: outboxResponseSchema } } },
+    async (request): Promise<OutboxResponse> => {
+      const { user } = requireAuth(request);
+      await authorizeAdmin(ctx, user, 'settings:manage');
+      const { limit } = request.query;
+      if (ctx.mailer.kind === 'smtp') return { enabled: false, messages: [] };
+      return { enabled: true, messages: await listOutbox(ctx.config, limit) };
+    },
+  );
+
+  app.get(
     '/api/mail/outbox/:id',
+    { schema: { params: messageParams, response: { 200: outboxMessageSchema } } },
     async (request): Promise<OutboxMessage> => {
       const { user } = requireAuth(request);
       await authorizeAdmin(ctx, user, 'settings:manage');
-      const id = parse(outboxIdSchema, request.params.id);
+      const { id } = request.params;
       const message = ctx.mailer.kind === 'smtp' ? null : await readOutboxMessage(ctx.config, id);
       if (!message) throw notFound(MAIL_MSG.messageNotFound);
       return message;

@@ -1,29 +1,44 @@
-import type { FastifyInstance } from 'fastify';
 import {
   reminderHistoryQuerySchema,
+  reminderHistorySchema,
+  sendRemindersResponseSchema,
   sendRemindersSchema,
   type ReminderEntry,
   type SendRemindersResponse,
 } from '../../../common/schemas/reminders';
 import type { AppContext } from '../../context';
-import { parse } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
+import type { Api } from '../../plugins/route-facts';
 import { authorizeAdmin } from '../../policies';
 import { listReminders, sendReminders } from './service';
 
 /** The panel's reminder sender and its history: ADMIN only. */
-export function reminderRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.post('/api/reminders/send', async (request): Promise<SendRemindersResponse> => {
-    const { user } = requireAuth(request);
-    await authorizeAdmin(ctx, user, 'reminders:send');
-    const input = parse(sendRemindersSchema, request.body);
-    return sendReminders(ctx, user, input, request.log);
-  });
+export function reminderRoutes(app: Api, ctx: AppContext) {
+  app.post(
+    '/api/reminders/send',
+    {
+      schema: { body: sendRemindersSchema, response: { 200: sendRemindersResponseSchema } },
+      // Mail and its history: nothing a kept answer shows.
+      config: { invalidates: false },
+    },
+    async (request): Promise<SendRemindersResponse> => {
+      const { user } = requireAuth(request);
+      await authorizeAdmin(ctx, user, 'reminders:send');
+      const input = request.body;
+      return sendReminders(ctx, user, input, request.log);
+    },
+  );
 
-  app.get('/api/reminders', async (request): Promise<ReminderEntry[]> => {
-    const { user } = requireAuth(request);
-    await authorizeAdmin(ctx, user, 'reminders:send');
-    const query = parse(reminderHistoryQuerySchema, request.query);
-    return listReminders(ctx, query);
-  });
+  app.get(
+    '/api/reminders',
+    {
+      schema: { querystring: reminderHistoryQuerySchema, response: { 200: reminderHistorySchema } },
+    },
+    async (request): Promise<ReminderEntry[]> => {
+      const { user } = requireAuth(request);
+      await authorizeAdmin(ctx, user, 'reminders:send');
+      const query = request.query;
+      return listReminders(ctx, query);
+    },
+  );
 }

@@ -1,11 +1,11 @@
-import type { FastifyInstance } from 'fastify';
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { REPORT_MSG, type ReportFile } from '../../../common/schemas/report';
+import { REPORT_MSG, reportFileSchema, type ReportFile } from '../../../common/schemas/report';
 import type { AppContext } from '../../context';
 import { appaFiles, appaSubmissions } from '../../db/schema';
-import { notFound, parse } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
+import type { Api } from '../../plugins/route-facts';
 import { authorize } from '../../policies';
 import { presentFile } from '../../presenters/report';
 import { DOWNLOAD_URL_SECONDS } from '../uploads/service';
@@ -14,60 +14,68 @@ import { attachmentDisposition } from '../../storage/types';
 const submissionParams = z.object({ id: z.uuid(REPORT_MSG.reportNotFound) });
 const fileParams = z.object({ fileId: z.uuid(REPORT_MSG.fileGone) });
 
-export function reportFileRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/files/submission/:id', async (request): Promise<ReportFile[]> => {
-    const { user } = requireAuth(request);
-    const { id } = parse(submissionParams, request.params);
-    const [report] = await ctx.db
-      .select({
-        id: appaSubmissions.id,
-        userId: appaSubmissions.userId,
-        status: appaSubmissions.status,
-      })
-      .from(appaSubmissions)
-      .where(eq(appaSubmissions.id, id))
-      .limit(1);
-    if (!report) throw notFound(REPORT_MSG.reportNotFound);
-    await authorize(ctx, user, 'report:read', report);
-    const files = await ctx.db
-      .select()
-      .from(appaFiles)
-      .where(eq(appaFiles.submissionId, id))
-      .orderBy(asc(appaFiles.createdAt), asc(appaFiles.fileName));
-    return files.map(presentFile);
-  });
-
-  // Files follow the visibility of their report; always served as a download, never rendered.
-  app.get('/api/files/download/:fileId', async (request, reply) => {
-    const { user } = requireAuth(request);
-    const { fileId } = parse(fileParams, request.params);
-    const [row] = await ctx.db
-      .select({
-        file: appaFiles,
-        report: {
+export function reportFileRoutes(app: Api, ctx: AppContext) {
+  app.get(
+    '/api/files/submission/:id',
+    { schema: { params: submissionParams, response: { 200: z.array(reportFileSchema) } } },
+    async (request): Promise<ReportFile[]> => {
+      const { user } = requireAuth(request);
+      const { id } = request.params;
+      const [report] = await ctx.db
+        .select({
           id: appaSubmissions.id,
           userId: appaSubmissions.userId,
           status: appaSubmissions.status,
-        },
-      })
-      .from(appaFiles)
-      .innerJoin(appaSubmissions, eq(appaSubmissions.id, appaFiles.submissionId))
-      .where(eq(appaFiles.id, fileId))
-      .limit(1);
-    if (!row) throw notFound(REPORT_MSG.fileGone);
-    await authorize(ctx, user, 'report:read', row.report);
-    const download = await ctx.storage.download(
-      row.file.storagePath,
-      row.file.fileName,
-      DOWNLOAD_URL_SECONDS,
-    );
-    reply.header('cache-control', 'private, no-store');
-    if (download.kind === 'redirect') return reply.redirect(download.url, 302);
-    return reply
-      .header('content-type', 'application/octet-stream')
-      .header('content-disposition', attachmentDisposition(row.file.fileName))
-      .header('content-length', String(download.sizeBytes))
-      .header('x-content-type-options', 'nosniff')
-      .send(download.stream);
-  });
+        })
+        .from(appaSubmissions)
+        .where(eq(appaSubmissions.id, id))
+        .limit(1);
+      if (!report) throw notFound(REPORT_MSG.reportNotFound);
+      await authorize(ctx, user, 'report:read', report);
+      const files = await ctx.db
+        .select()
+        .from(appaFiles)
+        .where(eq(appaFiles.submissionId, id))
+        .orderBy(asc(appaFiles.createdAt), asc(appaFiles.fileName));
+      return files.map(presentFile);
+    },
+  );
+
+  // Files follow the visibility of their report; always served as a download, never rendered.
+  app.get(
+    '/api/files/download/:fileId',
+    { schema: { params: fileParams } },
+    async (request, reply) => {
+      const { user } = requireAuth(request);
+      const { fileId } = request.params;
+      const [row] = await ctx.db
+        .select({
+          file: appaFiles,
+          report: {
+            id: appaSubmissions.id,
+            userId: appaSubmissions.userId,
+            status: appaSubmissions.status,
+          },
+        })
+        .from(appaFiles)
+        .innerJoin(appaSubmissions, eq(appaSubmissions.id, appaFiles.submissionId))
+        .where(eq(appaFiles.id, fileId))
+        .limit(1);
+      if (!row) throw notFound(REPORT_MSG.fileGone);
+      await authorize(ctx, user, 'report:read', row.report);
+      const download = await ctx.storage.download(
+        row.file.storagePath,
+        row.file.fileName,
+        DOWNLOAD_URL_SECONDS,
+      );
+      reply.header('cache-control', 'private, no-store');
+      if (download.kind === 'redirect') return reply.redirect(download.url, 302);
+      return reply
+        .header('content-type', 'application/octet-stream')
+        .header('content-disposition', attachmentDisposition(row.file.fileName))
+        .header('content-length', String(download.sizeBytes))
+        .header('x-content-type-options', 'nosniff')
+        .send(download.stream);
+    },
+  );
 }

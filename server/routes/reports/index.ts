@@ -1,36 +1,70 @@
-import type { FastifyInstance } from 'fastify';
-import { saveReportSchema, type CurrentReport, type Report } from '../../../common/schemas/report';
+import { z } from 'zod';
+import {
+  currentReportSchema,
+  reportSchema,
+  saveReportSchema,
+  type CurrentReport,
+  type Report,
+} from '../../../common/schemas/report';
 import type { AppContext } from '../../context';
-import { parse } from '../../lib/errors';
 import { sendCached } from '../../lib/read-cache';
 import { requireAuth } from '../../plugins/auth';
+import type { Api } from '../../plugins/route-facts';
 import { historyQuerySchema } from '../../../common/schemas/dashboard';
-import type { PanelSubmission } from '../../../common/schemas/panel';
+import { panelSubmissionSchema, type PanelSubmission } from '../../../common/schemas/panel';
 import { authorizePersonRead } from '../../policies/visibility';
 import { getCurrentReport, history, saveReport } from './service';
 
-export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
+export function reportRoutes(app: Api, ctx: AppContext) {
   // The author's report for their current week (null when there is none yet), and the limits;
   // kept between writes (lib/read-cache.ts): the form asks for it on every visit.
-  app.get('/api/appa/current', async (request, reply) => {
-    const { user } = requireAuth(request);
-    const answer = await ctx.readCache.get(`current-report:${user.id}`, async () =>
-      JSON.stringify((await getCurrentReport(ctx, user)) satisfies CurrentReport),
-    );
-    return sendCached(request, reply, answer);
-  });
+  app.get(
+    '/api/appa/current',
+    { schema: { response: { 200: currentReportSchema } } },
+    async (request, reply) => {
+      const { user } = requireAuth(request);
+      const answer = await ctx.readCache.get(`current-report:${user.id}`, async () =>
+        JSON.stringify((await getCurrentReport(ctx, user)) satisfies CurrentReport),
+      );
+      return sendCached(request, reply, answer);
+    },
+  );
 
   // Everyone writes only their own report: the author is the signed-in user, never a field.
-  app.post('/api/appa', async (request): Promise<Report> => {
-    const { user } = requireAuth(request);
-    const input = parse(saveReportSchema, request.body);
-    return saveReport(ctx, user, input);
-  });
+  app.post(
+    '/api/appa',
+    {
+      schema: { body: saveReportSchema, response: { 200: reportSchema } },
+      config: {
+        invalidates: { reports: 'author-week' },
+        live: ({ body }) => (isSent(body) ? 'report.sent' : 'report.saved'),
+      },
+    },
+    async (request): Promise<Report> => {
+      const { user } = requireAuth(request);
+      const input = request.body;
+      return saveReport(ctx, user, input);
+    },
+  );
 
-  app.get('/api/appa/history', async (request): Promise<PanelSubmission[]> => {
-    const { user } = requireAuth(request);
-    const { userId = user.id, from, to } = parse(historyQuerySchema, request.query);
-    await authorizePersonRead(ctx, user, userId);
-    return history(ctx, { userId, from, to });
-  });
+  app.get(
+    '/api/appa/history',
+    {
+      schema: {
+        querystring: historyQuerySchema,
+        response: { 200: z.array(panelSubmissionSchema) },
+      },
+    },
+    async (request): Promise<PanelSubmission[]> => {
+      const { user } = requireAuth(request);
+      const { userId = user.id, from, to } = request.query;
+      await authorizePersonRead(ctx, user, userId);
+      return history(ctx, { userId, from, to });
+    },
+  );
+}
+
+/** Whether a save (its body, once validated) sent the report. */
+function isSent(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && 'status' in body && body.status === 'ENVIADO';
 }

@@ -1,15 +1,16 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   DASHBOARD_MSG,
+  peerSchema,
   shareRequestSchema,
+  shareSchema,
   type Peer,
   type Share,
 } from '../../../common/schemas/dashboard';
 import { PANEL_MSG } from '../../../common/schemas/panel';
 import type { AppContext } from '../../context';
-import { parse } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
+import type { Api } from '../../plugins/route-facts';
 import {
   authorizePeerList,
   authorizeShare,
@@ -24,36 +25,62 @@ const reportParams = z.object({ id: z.uuid(PANEL_MSG.reportNotFound) });
 const shareParams = z.object({ shareId: z.uuid(DASHBOARD_MSG.shareNotFound) });
 
 /** Lateral sharing between peers of the same role: whom one may share with, sharing, revoking. */
-export function shareRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/users/same-role', async (request): Promise<Peer[]> => {
-    const { user } = requireAuth(request);
-    await authorizePeerList(ctx, user);
-    return sameRolePeers(ctx, user);
-  });
+export function shareRoutes(app: Api, ctx: AppContext) {
+  app.get(
+    '/api/users/same-role',
+    {
+      schema: { response: { 200: z.array(peerSchema) } },
+    },
+    async (request): Promise<Peer[]> => {
+      const { user } = requireAuth(request);
+      await authorizePeerList(ctx, user);
+      return sameRolePeers(ctx, user);
+    },
+  );
 
-  app.post('/api/appa/:id/share', async (request, reply): Promise<Share> => {
-    const { user } = requireAuth(request);
-    const { id } = parse(reportParams, request.params);
-    const input = parse(shareRequestSchema, request.body);
-    const report = await loadReportRef(ctx, id);
-    await authorizeShare(ctx, user, report);
-    const share = await createShare(ctx, user, report, input);
-    reply.code(201);
-    return share;
-  });
+  app.post(
+    '/api/appa/:id/share',
+    {
+      schema: { params: reportParams, body: shareRequestSchema, response: { 201: shareSchema } },
+      config: { invalidates: { reports: 'author-week' } },
+    },
+    async (request, reply): Promise<Share> => {
+      const { user } = requireAuth(request);
+      const { id } = request.params;
+      const input = request.body;
+      const report = await loadReportRef(ctx, id);
+      await authorizeShare(ctx, user, report);
+      const share = await createShare(ctx, user, report, input);
+      reply.code(201);
+      return share;
+    },
+  );
 
-  app.get('/api/appa/:id/shares', async (request): Promise<Share[]> => {
-    const { user } = requireAuth(request);
-    const { id } = parse(reportParams, request.params);
-    await authorizeShareList(ctx, user, await loadReportRef(ctx, id));
-    return listReportShares(ctx, id);
-  });
+  app.get(
+    '/api/appa/:id/shares',
+    {
+      schema: { params: reportParams, response: { 200: z.array(shareSchema) } },
+    },
+    async (request): Promise<Share[]> => {
+      const { user } = requireAuth(request);
+      const { id } = request.params;
+      await authorizeShareList(ctx, user, await loadReportRef(ctx, id));
+      return listReportShares(ctx, id);
+    },
+  );
 
-  app.delete('/api/appa/shares/:shareId', async (request, reply) => {
-    const { user } = requireAuth(request);
-    const { shareId } = parse(shareParams, request.params);
-    await authorizeShareRevoke(ctx, user, await loadShareRef(ctx, shareId));
-    await revokeShare(ctx, user, shareId);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/api/appa/shares/:shareId',
+    {
+      schema: { params: shareParams },
+      config: { invalidates: { reports: 'author-week' } },
+    },
+    async (request, reply) => {
+      const { user } = requireAuth(request);
+      const { shareId } = request.params;
+      await authorizeShareRevoke(ctx, user, await loadShareRef(ctx, shareId));
+      await revokeShare(ctx, user, shareId);
+      return reply.code(204).send();
+    },
+  );
 }

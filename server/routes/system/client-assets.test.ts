@@ -25,7 +25,7 @@ beforeAll(async () => {
   writeFileSync(path.join(clientDir, 'assets', 'lazy-def456.js'), SCRIPT);
   app = await buildApp({ config: t.ctx.config, database: t.ctx.database, clientDir });
   // A list the size of a real answer (a week of the panel), open to anyone for the test.
-  app.get('/api/test-rows', { config: { allowDuringPasswordChange: true } }, async () => ({
+  app.get('/api/test-rows', { config: { public: true } }, async () => ({
     rows: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Persona ${i}` })),
   }));
 });

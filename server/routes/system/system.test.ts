@@ -43,7 +43,7 @@ describe('system routes', () => {
 
   it('answers an unexpected error with a generic Spanish 500, never the stack', async () => {
     const app = await buildApp({ config: t.ctx.config, database: t.ctx.database, clientDir: null });
-    app.get('/api/boom', { config: { allowDuringPasswordChange: true } }, async () => {
+    app.get('/api/boom', { config: { public: true } }, async () => {
       throw new Error('secreto interno en la traza');
     });
     const res = await app.inject({ method: 'GET', url: '/api/boom' });

@@ -1,15 +1,16 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   createTaskSchema,
   PANEL_MSG,
+  personRefSchema,
+  reviewTaskSchema,
   taskStatusSchema,
   type PersonRef,
   type ReviewTask,
 } from '../../../common/schemas/panel';
 import type { AppContext } from '../../context';
-import { parse } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
+import type { Api } from '../../plugins/route-facts';
 import { authorizeReview, authorizeTaskUpdate } from '../../policies/review';
 import { loadReportRef } from '../week/service';
 import {
@@ -25,39 +26,76 @@ const reportParams = z.object({ id: z.uuid(PANEL_MSG.reportNotFound) });
 const taskParams = z.object({ id: z.uuid(PANEL_MSG.taskNotFound) });
 
 /** Review tasks: created by reviewers, assigned to ADMIN or CONSEJO, moved by assignee or creator. */
-export function taskRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/review-tasks/mine', async (request): Promise<ReviewTask[]> => {
-    const { user } = requireAuth(request);
-    return listMyOpenTasks(ctx, user);
-  });
+export function taskRoutes(app: Api, ctx: AppContext) {
+  app.get(
+    '/api/review-tasks/mine',
+    {
+      schema: { response: { 200: z.array(reviewTaskSchema) } },
+    },
+    async (request): Promise<ReviewTask[]> => {
+      const { user } = requireAuth(request);
+      return listMyOpenTasks(ctx, user);
+    },
+  );
 
   // The assignee list of 'Crear Tarea de Revisión', for every reviewer (not only administrators).
-  app.get('/api/review-tasks/assignees', async (request): Promise<PersonRef[]> => {
-    requireAuth(request);
-    return listAssignees(ctx);
-  });
+  app.get(
+    '/api/review-tasks/assignees',
+    {
+      schema: { response: { 200: z.array(personRefSchema) } },
+    },
+    async (request): Promise<PersonRef[]> => {
+      requireAuth(request);
+      return listAssignees(ctx);
+    },
+  );
 
-  app.get('/api/review-tasks/submission/:id', async (request): Promise<ReviewTask[]> => {
-    const { user } = requireAuth(request);
-    const { id } = parse(reportParams, request.params);
-    await authorizeReview(ctx, user, 'review:read', await loadReportRef(ctx, id));
-    return listSubmissionTasks(ctx, id);
-  });
+  app.get(
+    '/api/review-tasks/submission/:id',
+    {
+      schema: { params: reportParams, response: { 200: z.array(reviewTaskSchema) } },
+    },
+    async (request): Promise<ReviewTask[]> => {
+      const { user } = requireAuth(request);
+      const { id } = request.params;
+      await authorizeReview(ctx, user, 'review:read', await loadReportRef(ctx, id));
+      return listSubmissionTasks(ctx, id);
+    },
+  );
 
-  app.post('/api/review-tasks', async (request, reply): Promise<ReviewTask> => {
-    const { user } = requireAuth(request);
-    const input = parse(createTaskSchema, request.body);
-    await authorizeReview(ctx, user, 'report:review', await loadReportRef(ctx, input.submissionId));
-    reply.code(201);
-    return createTask(ctx, user, input);
-  });
+  app.post(
+    '/api/review-tasks',
+    {
+      schema: { body: createTaskSchema, response: { 201: reviewTaskSchema } },
+      config: { invalidates: { reports: 'author-week' } },
+    },
+    async (request, reply): Promise<ReviewTask> => {
+      const { user } = requireAuth(request);
+      const input = request.body;
+      await authorizeReview(
+        ctx,
+        user,
+        'report:review',
+        await loadReportRef(ctx, input.submissionId),
+      );
+      reply.code(201);
+      return createTask(ctx, user, input);
+    },
+  );
 
-  app.patch('/api/review-tasks/:id/status', async (request): Promise<ReviewTask> => {
-    const { user } = requireAuth(request);
-    const { id } = parse(taskParams, request.params);
-    const { status } = parse(taskStatusSchema, request.body);
-    const task = await loadTaskRef(ctx, id);
-    await authorizeTaskUpdate(ctx, user, task);
-    return changeTaskStatus(ctx, user, task, status);
-  });
+  app.patch(
+    '/api/review-tasks/:id/status',
+    {
+      schema: { params: taskParams, body: taskStatusSchema, response: { 200: reviewTaskSchema } },
+      config: { invalidates: { reports: 'author-week' } },
+    },
+    async (request): Promise<ReviewTask> => {
+      const { user } = requireAuth(request);
+      const { id } = request.params;
+      const { status } = request.body;
+      const task = await loadTaskRef(ctx, id);
+      await authorizeTaskUpdate(ctx, user, task);
+      return changeTaskStatus(ctx, user, task, status);
+    },
+  );
 }

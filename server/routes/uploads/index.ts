@@ -1,10 +1,16 @@
 import type { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { REPORT_MSG, uploadRequestSchema, type UploadTicket } from '../../../common/schemas/report';
+import {
+  REPORT_MSG,
+  uploadReceiptSchema,
+  uploadRequestSchema,
+  uploadTicketSchema,
+  type UploadTicket,
+} from '../../../common/schemas/report';
 import type { AppContext } from '../../context';
-import { notFound, parse } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
+import type { Api } from '../../plugins/route-facts';
 import { receiveLocalUpload, requestUpload } from './service';
 import { LocalStorage } from '../../storage/local';
 
@@ -16,26 +22,50 @@ const putQuery = z.object({
 
 /** Uploads: a signed URL first, then the bytes (to this server, or straight to S3). */
 export function uploadRoutes(ctx: AppContext) {
-  return async function objects(app: FastifyInstance) {
-    app.post('/api/objects/upload', async (request): Promise<UploadTicket> => {
-      const { user } = requireAuth(request);
-      const input = parse(uploadRequestSchema, request.body);
-      return requestUpload(ctx, user.id, input);
-    });
+  return async function objects(app: Api) {
+    app.post(
+      '/api/objects/upload',
+      {
+        schema: { body: uploadRequestSchema, response: { 200: uploadTicketSchema } },
+        // An upload is not part of any report until a report links it.
+        config: { invalidates: false },
+      },
+      async (request): Promise<UploadTicket> => {
+        const { user } = requireAuth(request);
+        const input = request.body;
+        return requestUpload(ctx, user.id, input);
+      },
+    );
 
     // In its own scope: every body, JSON included, is handed over as a stream, never parsed.
-    await app.register(async (raw) => {
+    await app.register(async (raw: Api) => {
       raw.removeAllContentTypeParsers();
       raw.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-      raw.put('/api/objects/upload/:id', async (request, reply) => {
-        if (!(ctx.storage instanceof LocalStorage)) throw notFound();
-        const { id } = parse(putParams, request.params);
-        const signature = parse(putQuery, request.query);
-        const objectKey = `uploads/${id}`;
-        const body = request.body as Readable | undefined;
-        await receiveLocalUpload(ctx, ctx.storage, objectKey, signature, body);
-        return reply.code(200).send({ objectKey });
-      });
+      raw.put(
+        '/api/objects/upload/:id',
+        {
+          schema: {
+            params: putParams,
+            querystring: putQuery,
+            response: { 200: uploadReceiptSchema },
+          },
+          config: {
+            public:
+              'the local stand-in for S3: authorised by the signature the server gave, as S3 would be',
+            // The bytes of an upload no report links yet.
+            invalidates: false,
+          },
+        },
+        async (request, reply) => {
+          if (!(ctx.storage instanceof LocalStorage)) throw notFound();
+          const { id } = request.params;
+          const signature = request.query;
+          const objectKey = `uploads/${id}`;
+          const body = request.body as Readable | undefined;
+          await receiveLocalUpload(ctx, ctx.storage, objectKey, signature, body);
+          return reply.code(200).send({ objectKey });
+        },
+      );
     });
   };
 }

@@ -1,11 +1,15 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { User } from '../../../common/schemas/auth';
+import { userSchema, type User } from '../../../common/schemas/auth';
 import {
+  bulkUploadResultSchema,
   bulkUploadSchema,
+  createdUserSchema,
   createUserSchema,
+  passwordResetSchema,
   updateUserSchema,
+  userStatusResponseSchema,
   userStatusSchema,
+  userWithCountSchema,
   USER_MSG,
   type BulkUploadResult,
   type CreatedUser,
@@ -13,8 +17,8 @@ import {
   type UserWithCount,
 } from '../../../common/schemas/users';
 import type { AppContext } from '../../context';
-import { parse } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
+import type { Api } from '../../plugins/route-facts';
 import { authorizeAdmin } from '../../policies';
 import {
   adminCreateUser,
@@ -28,53 +32,100 @@ import { adminBulkCreate } from './bulk';
 
 const idParams = z.object({ id: z.uuid(USER_MSG.userNotFound) });
 
-/** The panel's Gestión de Usuarios: every call is ADMIN only. */
-export function userAdminRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/users', async (request): Promise<User[]> => {
-    const { user } = requireAuth(request);
-    await authorizeAdmin(ctx, user, 'users:manage');
-    return listUsers(ctx);
-  });
+/** The panel's Gestión de Usuarios: every call is ADMIN only, and every write changes people. */
+export function userAdminRoutes(app: Api, ctx: AppContext) {
+  app.get(
+    '/api/users',
+    { schema: { response: { 200: z.array(userSchema) } } },
+    async (request): Promise<User[]> => {
+      const { user } = requireAuth(request);
+      await authorizeAdmin(ctx, user, 'users:manage');
+      return listUsers(ctx);
+    },
+  );
 
-  app.get('/api/users/with-counts', async (request): Promise<UserWithCount[]> => {
-    const { user } = requireAuth(request);
-    await authorizeAdmin(ctx, user, 'users:manage');
-    return listUsersWithCounts(ctx);
-  });
+  app.get(
+    '/api/users/with-counts',
+    { schema: { response: { 200: z.array(userWithCountSchema) } } },
+    async (request): Promise<UserWithCount[]> => {
+      const { user } = requireAuth(request);
+      await authorizeAdmin(ctx, user, 'users:manage');
+      return listUsersWithCounts(ctx);
+    },
+  );
 
-  app.post('/api/users', async (request): Promise<CreatedUser> => {
-    const { user } = requireAuth(request);
-    await authorizeAdmin(ctx, user, 'users:manage');
-    const input = parse(createUserSchema, request.body);
-    const { mailed: _, ...created } = await adminCreateUser(ctx, user, input);
-    return created;
-  });
+  app.post(
+    '/api/users',
+    {
+      schema: { body: createUserSchema, response: { 200: createdUserSchema } },
+      config: { invalidates: 'people' },
+    },
+    async (request): Promise<CreatedUser> => {
+      const { user } = requireAuth(request);
+      await authorizeAdmin(ctx, user, 'users:manage');
+      const input = request.body;
+      const { mailed: _, ...created } = await adminCreateUser(ctx, user, input);
+      return created;
+    },
+  );
 
-  app.post('/api/users/bulk-upload', async (request): Promise<BulkUploadResult> => {
-    const { user } = requireAuth(request);
-    await authorizeAdmin(ctx, user, 'users:manage');
-    return adminBulkCreate(ctx, user, parse(bulkUploadSchema, request.body));
-  });
+  app.post(
+    '/api/users/bulk-upload',
+    {
+      schema: { body: bulkUploadSchema, response: { 200: bulkUploadResultSchema } },
+      config: { invalidates: 'people' },
+    },
+    async (request): Promise<BulkUploadResult> => {
+      const { user } = requireAuth(request);
+      await authorizeAdmin(ctx, user, 'users:manage');
+      return adminBulkCreate(ctx, user, request.body);
+    },
+  );
 
-  app.patch('/api/users/:id', async (request): Promise<User> => {
-    const { user } = requireAuth(request);
-    await authorizeAdmin(ctx, user, 'users:manage');
-    const { id } = parse(idParams, request.params);
-    return adminUpdateUser(ctx, user, id, parse(updateUserSchema, request.body));
-  });
+  app.patch(
+    '/api/users/:id',
+    {
+      schema: { params: idParams, body: updateUserSchema, response: { 200: userSchema } },
+      config: { invalidates: 'people' },
+    },
+    async (request): Promise<User> => {
+      const { user } = requireAuth(request);
+      await authorizeAdmin(ctx, user, 'users:manage');
+      const { id } = request.params;
+      return adminUpdateUser(ctx, user, id, request.body);
+    },
+  );
 
-  app.put('/api/users/:id/status', async (request) => {
-    const { user } = requireAuth(request);
-    await authorizeAdmin(ctx, user, 'users:manage');
-    const { id } = parse(idParams, request.params);
-    const { status } = parse(userStatusSchema, request.body);
-    return adminSetStatus(ctx, user, id, status);
-  });
+  app.put(
+    '/api/users/:id/status',
+    {
+      schema: {
+        params: idParams,
+        body: userStatusSchema,
+        response: { 200: userStatusResponseSchema },
+      },
+      config: { invalidates: 'people' },
+    },
+    async (request) => {
+      const { user } = requireAuth(request);
+      await authorizeAdmin(ctx, user, 'users:manage');
+      const { id } = request.params;
+      const { status } = request.body;
+      return adminSetStatus(ctx, user, id, status);
+    },
+  );
 
-  app.put('/api/users/:id/password', async (request): Promise<PasswordReset> => {
-    const { user } = requireAuth(request);
-    await authorizeAdmin(ctx, user, 'users:manage');
-    const { id } = parse(idParams, request.params);
-    return adminResetPassword(ctx, user, id);
-  });
+  app.put(
+    '/api/users/:id/password',
+    {
+      schema: { params: idParams, response: { 200: passwordResetSchema } },
+      config: { invalidates: 'people' },
+    },
+    async (request): Promise<PasswordReset> => {
+      const { user } = requireAuth(request);
+      await authorizeAdmin(ctx, user, 'users:manage');
+      const { id } = request.params;
+      return adminResetPassword(ctx, user, id);
+    },
+  );
 }

@@ -1,18 +1,24 @@
-import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import {
   markSubmittedSchema,
+  submissionMessageSchema,
   weekPageQuerySchema,
+  weekPageSchema,
   weekQuerySchema,
+  weekResponseSchema,
   type WeekPage,
   type SubmissionMessage,
   type WeekResponse,
 } from '../../../common/schemas/panel';
-import type { LeaderWeekResponse } from '../../../common/schemas/dashboard';
+import {
+  leaderWeekResponseSchema,
+  type LeaderWeekResponse,
+} from '../../../common/schemas/dashboard';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
-import { parse } from '../../lib/errors';
 import { sendCached } from '../../lib/read-cache';
 import { requireAuth } from '../../plugins/auth';
+import type { Api } from '../../plugins/route-facts';
 import { authorizeAdmin } from '../../policies';
 import { authorizeListReports, type WeekListScope } from '../../policies/review';
 import { areaOf, areaPeople } from '../../policies/visibility';
@@ -20,7 +26,7 @@ import { leaderWeek } from '../shares/service';
 import { listWeek, markSubmitted, pageOfWeek, weekIndex, weekIndexBytes } from './service';
 
 /** The week of reports as the panel and the dashboards list it, and marking a week as sent. */
-export function weekRoutes(app: FastifyInstance, ctx: AppContext) {
+export function weekRoutes(app: Api, ctx: AppContext) {
   /** Whose view it is: the organisation's is the same for everyone who may read it. */
   const viewerKey = (user: { id: string }, scope: WeekListScope) =>
     scope === 'organisation' ? scope : `${scope}:${user.id}`;
@@ -33,47 +39,69 @@ export function weekRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // The week by the caller's role: the organisation, their area, or a leader's own and shared.
   // Kept between writes (lib/read-cache.ts): the panel asks every few seconds.
-  app.get('/api/appa', async (request, reply) => {
-    const { user } = requireAuth(request);
-    const { weekStart, view } = parse(weekQuerySchema, request.query);
-    // Only the viewer's own report and what is shared with them: anyone signed in may ask.
-    const scope = view === 'own' ? 'leader' : await authorizeListReports(ctx, user);
-    const answer = await ctx.readCache.get(
-      `week:${viewerKey(user, scope)}:${weekStart ?? 'current'}`,
-      async () =>
-        scope === 'leader'
-          ? JSON.stringify((await leaderWeek(ctx, user, weekStart)) satisfies LeaderWeekResponse)
-          : JSON.stringify(
-              (await listWeek(ctx, weekStart, areaAuthors(user))) satisfies WeekResponse,
-            ),
-    );
-    return sendCached(request, reply, answer);
-  });
+  app.get(
+    '/api/appa',
+    {
+      schema: {
+        querystring: weekQuerySchema,
+        response: { 200: z.union([weekResponseSchema, leaderWeekResponseSchema]) },
+      },
+    },
+    async (request, reply) => {
+      const { user } = requireAuth(request);
+      const { weekStart, view } = request.query;
+      // Only the viewer's own report and what is shared with them: anyone signed in may ask.
+      const scope = view === 'own' ? 'leader' : await authorizeListReports(ctx, user);
+      const answer = await ctx.readCache.get(
+        `week:${viewerKey(user, scope)}:${weekStart ?? 'current'}`,
+        async () =>
+          scope === 'leader'
+            ? JSON.stringify((await leaderWeek(ctx, user, weekStart)) satisfies LeaderWeekResponse)
+            : JSON.stringify(
+                (await listWeek(ctx, weekStart, areaAuthors(user))) satisfies WeekResponse,
+              ),
+      );
+      return sendCached(request, reply, answer);
+    },
+  );
 
   // One page of the same week, filtered (Resumen Semanal, Revisión de APPAs): a leader's area is
   // the people below them.
-  app.get('/api/appa/week', async (request, reply) => {
-    const { user } = requireAuth(request);
-    const query = parse(weekPageQuerySchema, request.query);
-    const scope = await authorizeListReports(ctx, user);
-    const answer = await ctx.readCache.get(
-      `week-page:${viewerKey(user, scope)}:${JSON.stringify(query)}`,
-      async () => {
-        // The week's index is kept too: every page, filter and poll is cut from it.
-        const index = await ctx.readCache.value(
-          `week-index:${viewerKey(user, scope)}:${query.weekStart ?? 'current'}`,
-          () => weekIndex(ctx, query.weekStart, areaAuthors(user)),
-          weekIndexBytes,
-        );
-        return JSON.stringify((await pageOfWeek(ctx, index, query)) satisfies WeekPage);
-      },
-    );
-    return sendCached(request, reply, answer);
-  });
+  app.get(
+    '/api/appa/week',
+    {
+      schema: { querystring: weekPageQuerySchema, response: { 200: weekPageSchema } },
+    },
+    async (request, reply) => {
+      const { user } = requireAuth(request);
+      const query = request.query;
+      const scope = await authorizeListReports(ctx, user);
+      const answer = await ctx.readCache.get(
+        `week-page:${viewerKey(user, scope)}:${JSON.stringify(query)}`,
+        async () => {
+          // The week's index is kept too: every page, filter and poll is cut from it.
+          const index = await ctx.readCache.value(
+            `week-index:${viewerKey(user, scope)}:${query.weekStart ?? 'current'}`,
+            () => weekIndex(ctx, query.weekStart, areaAuthors(user)),
+            weekIndexBytes,
+          );
+          return JSON.stringify((await pageOfWeek(ctx, index, query)) satisfies WeekPage);
+        },
+      );
+      return sendCached(request, reply, answer);
+    },
+  );
 
-  app.post('/api/appa/mark-submitted', async (request): Promise<SubmissionMessage> => {
-    const { user } = requireAuth(request);
-    await authorizeAdmin(ctx, user, 'reports:mark-submitted');
-    return markSubmitted(ctx, user, parse(markSubmittedSchema, request.body));
-  });
+  app.post(
+    '/api/appa/mark-submitted',
+    {
+      schema: { body: markSubmittedSchema, response: { 200: submissionMessageSchema } },
+      config: { invalidates: { reports: 'author-week' }, live: 'report.marked_submitted' },
+    },
+    async (request): Promise<SubmissionMessage> => {
+      const { user } = requireAuth(request);
+      await authorizeAdmin(ctx, user, 'reports:mark-submitted');
+      return markSubmitted(ctx, user, request.body);
+    },
+  );
 }

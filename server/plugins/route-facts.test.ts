@@ -1,0 +1,102 @@
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MSG } from '../../common/messages';
+import { authHeader, buildTestApp, buildUser, type TestApp } from '../test/helper';
+import { registeredRoutes, type Api } from './route-facts';
+
+let t: TestApp;
+let invalidate: ReturnType<typeof vi.spyOn>;
+let headers: Record<string, string>;
+
+/** Routes that exist only here, added before the instance first answers. */
+function addProbeRoutes(app: Api) {
+  const body = z.object({ nombre: z.string({ error: 'El nombre es requerido' }) });
+  app.post('/api/probe/silent', async () => ({ ok: true }));
+  app.post('/api/probe/nothing', { config: { invalidates: false } }, async () => ({ ok: true }));
+  app.post(
+    '/api/probe/report',
+    { config: { invalidates: { reports: 'author-week' } } },
+    async () => ({ ok: true }),
+  );
+  app.post(
+    '/api/probe/refused',
+    { schema: { body }, config: { invalidates: 'people' } },
+    async () => ({ ok: true }),
+  );
+  app.get('/api/probe/private', async () => ({ secret: 'solo con sesión' }));
+  app.get(
+    '/api/probe/trimmed',
+    {
+      schema: { response: { 200: z.object({ shown: z.string() }) } },
+      config: { public: true },
+    },
+    async () => ({ shown: 'sí', hidden: 'no debe salir' }),
+  );
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  addProbeRoutes(t.app.withTypeProvider<ZodTypeProvider>());
+  headers = await authHeader(t, await buildUser(t, { role: 'USER' }));
+  invalidate = vi.spyOn(t.ctx.readCache, 'invalidate');
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const post = (url: string, payload: object = {}) =>
+  t.app.inject({ method: 'POST', url, headers, payload });
+
+describe('route facts', () => {
+  it('every write of the application says what it changes in the read cache', () => {
+    const app = registeredRoutes(t.app).filter((r) => !r.url.startsWith('/api/probe/'));
+    const writes = app.filter((r) => r.method !== 'GET');
+    expect(writes.length).toBeGreaterThan(20);
+    expect(writes.filter((r) => r.config.invalidates === undefined)).toEqual([]);
+  });
+
+  it('only writes announce live events', () => {
+    const announcing = registeredRoutes(t.app).filter((r) => r.config.live);
+    expect(announcing.length).toBeGreaterThan(0);
+    expect(announcing.filter((r) => r.method === 'GET')).toEqual([]);
+  });
+
+  it('a write that declares nothing empties everything: the safe mistake', async () => {
+    invalidate.mockClear();
+    expect((await post('/api/probe/silent')).statusCode).toBe(200);
+    expect(invalidate).toHaveBeenCalledWith('everything');
+  });
+
+  it('a write empties what it declares, and nothing when it changes nothing kept', async () => {
+    invalidate.mockClear();
+    await post('/api/probe/report');
+    expect(invalidate.mock.calls).toEqual([[{ reports: 'author-week' }]]);
+    invalidate.mockClear();
+    await post('/api/probe/nothing');
+    expect(invalidate).not.toHaveBeenCalled();
+  });
+
+  it('a refused write and a read empty nothing', async () => {
+    invalidate.mockClear();
+    const refused = await post('/api/probe/refused', {});
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ message: 'El nombre es requerido' });
+    await t.app.inject({ method: 'GET', url: '/api/probe/private', headers });
+    expect(invalidate).not.toHaveBeenCalled();
+  });
+
+  it('a route that is not public answers 401 without a session, even if it never asks for one', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/probe/private' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: MSG.notSignedIn });
+    const signedIn = await t.app.inject({ method: 'GET', url: '/api/probe/private', headers });
+    expect(signedIn.statusCode).toBe(200);
+  });
+
+  it('an answer carries only the fields its schema names', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/probe/trimmed' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ shown: 'sí' });
+  });
+});
