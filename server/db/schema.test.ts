@@ -52,15 +52,15 @@ describe('the data model', () => {
     await expect(submission(author.id, '2026-11-09')).rejects.toThrow();
   });
 
-  it('stores KPI percentages with two decimals', async () => {
+  it('stores KPI percentages with two decimals, and reads them as numbers', async () => {
     const author = await buildUser(t);
     const s = await submission(author.id, '2026-11-02');
     const [row] = await t.db
       .update(appaSubmissions)
-      .set({ kpiMetaPct: '99.999', kpiLogroPct: '100' })
+      .set({ kpiMetaPct: 99.999, kpiLogroPct: 72.5 })
       .where(eq(appaSubmissions.id, s.id))
       .returning();
-    expect(row).toMatchObject({ kpiMetaPct: '100.00', kpiLogroPct: '100.00' });
+    expect(row).toMatchObject({ kpiMetaPct: 100, kpiLogroPct: 72.5 });
   });
 
   it('sends the automatic reminder only once per person and week', async () => {

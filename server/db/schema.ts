@@ -83,8 +83,8 @@ export const appaSubmissions = pgTable(
     problemas: text('problemas'),
     ayuda: text('ayuda'),
     kpiNombre: text('kpi_nombre'),
-    kpiMetaPct: numeric('kpi_meta_pct', { precision: 5, scale: 2 }),
-    kpiLogroPct: numeric('kpi_logro_pct', { precision: 5, scale: 2 }),
+    kpiMetaPct: numeric('kpi_meta_pct', { precision: 5, scale: 2, mode: 'number' }),
+    kpiLogroPct: numeric('kpi_logro_pct', { precision: 5, scale: 2, mode: 'number' }),
     status: submissionStatusEnum('status').notNull().default('BORRADOR'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     /** Set when an administrator marked the week as sent on the author's behalf. */

@@ -24,7 +24,6 @@ export function presentAuthor(row: AuthorColumns): PanelAuthor {
   };
 }
 
-const pct = (value: string | null) => (value === null ? null : Number(value));
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 
 export interface PanelSubmissionRow {
@@ -56,8 +55,8 @@ export function presentPanelSubmission(row: PanelSubmissionRow): PanelSubmission
     problemas: report.problemas ?? '',
     ayuda: report.ayuda ?? '',
     kpiNombre: report.kpiNombre ?? '',
-    kpiMetaPct: pct(report.kpiMetaPct),
-    kpiLogroPct: pct(report.kpiLogroPct),
+    kpiMetaPct: report.kpiMetaPct,
+    kpiLogroPct: report.kpiLogroPct,
     fileCount: row.fileCount,
     reviewedAt: iso(report.reviewedAt),
     reviewer: row.reviewer,

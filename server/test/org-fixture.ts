@@ -90,8 +90,8 @@ export async function buildOrganisation(t: Pick<TestApp, 'db'>): Promise<Organis
         submittedAt: status === 'ENVIADO' ? new Date(`${weekStart}T15:00:00Z`) : null,
         avances: `Avances de ${key}`,
         kpiNombre: `KPI ${key}`,
-        kpiMetaPct: '80.00',
-        kpiLogroPct: weekStart === THIS_WEEK ? '90.00' : '70.00',
+        kpiMetaPct: 80,
+        kpiLogroPct: weekStart === THIS_WEEK ? 90 : 70,
       })
       .returning({ id: appaSubmissions.id });
     if (!row) throw new Error('no report');

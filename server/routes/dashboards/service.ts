@@ -267,14 +267,8 @@ export async function trends(
       ),
     )
     .orderBy(asc(appaSubmissions.weekStart));
-  const pct = (value: string | null) => (value === null ? null : Number(value));
   return {
     completion,
-    kpi: kpiRows.map((r) => ({
-      weekStart: r.weekStart,
-      kpiNombre: r.kpiNombre ?? '',
-      metaPct: pct(r.metaPct),
-      logroPct: pct(r.logroPct),
-    })),
+    kpi: kpiRows.map((r) => ({ ...r, kpiNombre: r.kpiNombre ?? '' })),
   };
 }

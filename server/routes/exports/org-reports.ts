@@ -1,7 +1,7 @@
 import { completionRate } from '../../../common/completion';
 import { addDays, format, parseISO } from 'date-fns';
 import { es } from 'date-fns/locale';
-import { and, asc, between, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, between, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { toCsv, type CsvCell } from '../../../common/csv';
 import { REPORTING_ROLES } from '../../../common/roles';
 import type { PanelSubmission } from '../../../common/schemas/panel';
@@ -29,7 +29,6 @@ export interface GeneratedReport {
 
 const STATUS_TEXT = { ENVIADO: 'Enviado', BORRADOR: 'Borrador', PENDIENTE: 'Pendiente' } as const;
 
-const num = (value: string | null) => (value === null ? null : Number(value));
 const filled = (text: string | null | undefined) => Boolean(text?.trim());
 
 /** Whether the KPI reached its goal; null when either value is missing (spec 2 §4). */
@@ -160,6 +159,11 @@ export async function weeklyReport(
 
 async function activityByPerson(ctx: AppContext, from: string, to: string) {
   const sentOnly = sql`${appaSubmissions.status} = 'ENVIADO'`;
+  // Read as the column itself reads: a number, and null for someone who sent nothing.
+  const averageLogro: SQL<number | null> =
+    sql`round(avg(${appaSubmissions.kpiLogroPct}) filter (where ${sentOnly}), 2)`.mapWith(
+      appaSubmissions.kpiLogroPct,
+    );
   return ctx.db
     .select({
       id: users.id,
@@ -173,9 +177,7 @@ async function activityByPerson(ctx: AppContext, from: string, to: string) {
         sql<Date | null>`max(${appaSubmissions.submittedAt}) filter (where ${sentOnly})`.mapWith(
           appaSubmissions.submittedAt,
         ),
-      averageLogro: sql<
-        string | null
-      >`round(avg(${appaSubmissions.kpiLogroPct}) filter (where ${sentOnly}), 2)::text`,
+      averageLogro,
     })
     .from(users)
     .leftJoin(appaSubmissions, and(eq(appaSubmissions.userId, users.id), inPeriod(from, to)))
@@ -310,7 +312,7 @@ export async function userActivityReport(
         p.sent,
         p.drafts,
         p.lastSentAt ? dateTime(p.lastSentAt, tz) : null,
-        num(p.averageLogro),
+        p.averageLogro,
         completionRate(p.sent, weeks),
       ]),
     );
@@ -324,7 +326,7 @@ export async function userActivityReport(
     ...people.flatMap((p) => [
       `${p.fullName} (${p.email})`,
       `  Enviados: ${p.sent}; borradores: ${p.drafts}; último envío: ${dateTime(p.lastSentAt, tz)}`,
-      `  Logro KPI promedio: ${percent(num(p.averageLogro))}; cumplimiento: ${completionRate(p.sent, weeks)} %`,
+      `  Logro KPI promedio: ${percent(p.averageLogro)}; cumplimiento: ${completionRate(p.sent, weeks)} %`,
     ]),
     ...(people.length === 0 ? ['No hay usuarios que envíen APPA.'] : []),
   ];
@@ -397,11 +399,7 @@ export async function kpiReport(
       .where(and(eq(appaSubmissions.status, 'ENVIADO'), inPeriod(query.from, query.to)))
       .orderBy(asc(users.fullName), asc(users.id), asc(appaSubmissions.weekStart)),
   ]);
-  const kpis = rows.map((r) => {
-    const meta = num(r.meta);
-    const logro = num(r.logro);
-    return { ...r, meta, logro, achieved: achieved(meta, logro) };
-  });
+  const kpis = rows.map((r) => ({ ...r, achieved: achieved(r.meta, r.logro) }));
   const reached = kpis.filter((k) => k.achieved === true).length;
   const measured = kpis.filter((k) => k.achieved !== null).length;
   const csv = () =>

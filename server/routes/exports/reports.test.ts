@@ -54,8 +54,8 @@ beforeAll(async () => {
   const sent = await report(ana.id, WEEK, {
     problemas: '=cmd()',
     kpiNombre: 'Ventas cerradas',
-    kpiMetaPct: '90',
-    kpiLogroPct: '95.5',
+    kpiMetaPct: 90,
+    kpiLogroPct: 95.5,
   });
   await t.db.insert(appaFiles).values([
     { submissionId: sent.id, fileName: 'a.pdf', storagePath: 'x/1', sizeBytes: 10 },
@@ -65,13 +65,13 @@ beforeAll(async () => {
   await report(formula.id, WEEK, {
     ayuda: 'Necesito acceso al CRM',
     kpiNombre: 'Llamadas',
-    kpiMetaPct: '80',
-    kpiLogroPct: '70',
+    kpiMetaPct: 80,
+    kpiLogroPct: 70,
   });
   await report(ana.id, NEXT_WEEK, {
     kpiNombre: 'Ventas cerradas',
-    kpiMetaPct: '90',
-    kpiLogroPct: '85.5',
+    kpiMetaPct: 90,
+    kpiLogroPct: 85.5,
   });
 });
 afterAll(async () => {

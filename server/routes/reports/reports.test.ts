@@ -189,6 +189,20 @@ describe('POST /api/appa', () => {
     expect(ok.json()).toMatchObject({ kpiMetaPct: 0, kpiLogroPct: 99.99 });
   });
 
+  it('gives the KPI percentages back as numbers (72.5, not "72.50"), in the API and in the row', async () => {
+    const { headers, user } = await author();
+    const kpi = { kpiMetaPct: 72.5, kpiLogroPct: 80 };
+    const saved = await save(headers, { ...kpi, status: 'BORRADOR' });
+    expect(saved.json()).toMatchObject(kpi);
+    const current = await t.app.inject({ method: 'GET', url: '/api/appa/current', headers });
+    expect(current.json().report).toMatchObject(kpi);
+    const [row] = await t.db
+      .select()
+      .from(appaSubmissions)
+      .where(eq(appaSubmissions.userId, user.id));
+    expect(row).toMatchObject(kpi);
+  });
+
   it('refuses bad input with a Spanish message', async () => {
     const { headers } = await author();
     expect((await save(headers, { status: 'PUBLICADO' })).json()).toEqual({

@@ -67,8 +67,6 @@ function deadlineText(deadline: Date, timeZone: string) {
   return `${format(local, 'dd/MM/yyyy')} a las ${format(local, 'HH:mm')}`;
 }
 
-const decimal = (value: number | null) => (value === null ? null : value.toFixed(2));
-
 /**
  * Creates or updates the author's report for their current week, and makes its attachments
  * exactly the listed ones. A sent report is final: writing it again is a 409.
@@ -109,8 +107,8 @@ export async function saveReport(
     problemas: input.problemas,
     ayuda: input.ayuda,
     kpiNombre: input.kpiNombre,
-    kpiMetaPct: decimal(input.kpiMetaPct),
-    kpiLogroPct: decimal(input.kpiLogroPct),
+    kpiMetaPct: input.kpiMetaPct,
+    kpiLogroPct: input.kpiLogroPct,
     status: input.status,
     submittedAt: sending ? now : null,
     updatedAt: now,

@@ -27,8 +27,8 @@ beforeAll(async () => {
       status: 'ENVIADO',
       avances: 'Terminé el módulo',
       kpiNombre: 'Ventas',
-      kpiMetaPct: '80',
-      kpiLogroPct: '90',
+      kpiMetaPct: 80,
+      kpiLogroPct: 90,
     })
     .returning();
   if (!report) throw new Error('no report');
