@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../common/messages';
 import type { Role } from '../../../common/roles';
 import { REPORTS_MSG } from '../../../common/schemas/reports';
-import { appaFiles, appaSubmissions, auditLog, users } from '../../db/schema';
+import { appaFiles, auditLog, users } from '../../db/schema';
+import { buildReport } from '../../test/factories';
 import { authHeader, buildTestApp, buildUser, type TestApp } from '../../test/helper';
 
 let t: TestApp;
@@ -19,27 +20,21 @@ async function author(fullName: string, email: string, role: Role = 'USER') {
   return user;
 }
 
-async function report(
-  userId: string,
+/** A sent report at 10:30 in Lima on its Monday, unless `fields` say otherwise. */
+const report = (
+  user: { id: string },
   weekStart: string,
-  fields: Partial<typeof appaSubmissions.$inferInsert> = {},
-) {
-  const [row] = await t.db
-    .insert(appaSubmissions)
-    .values({
-      userId,
-      weekStart,
-      weekEnd: weekStart,
-      status: 'ENVIADO',
-      submittedAt: new Date(`${weekStart}T15:30:00Z`),
-      avances: 'Avance',
-      planes: 'Plan',
-      ...fields,
-    })
-    .returning();
-  if (!row) throw new Error('no report');
-  return row;
-}
+  fields: Parameters<typeof buildReport>[1] = {},
+) =>
+  buildReport(t, {
+    user,
+    weekStart,
+    status: 'ENVIADO',
+    submittedAt: new Date(`${weekStart}T15:30:00Z`),
+    avances: 'Avance',
+    planes: 'Plan',
+    ...fields,
+  });
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -51,7 +46,7 @@ beforeAll(async () => {
   // Not expected to report.
   await buildUser(t, { role: 'CONSEJO', fullName: 'Consuelo Consejo' });
 
-  const sent = await report(ana.id, WEEK, {
+  const sent = await report(ana, WEEK, {
     problemas: '=cmd()',
     kpiNombre: 'Ventas cerradas',
     kpiMetaPct: 90,
@@ -61,14 +56,14 @@ beforeAll(async () => {
     { submissionId: sent.id, fileName: 'a.pdf', storagePath: 'x/1', sizeBytes: 10 },
     { submissionId: sent.id, fileName: 'b.pdf', storagePath: 'x/2', sizeBytes: 10 },
   ]);
-  await report(bruno.id, WEEK, { status: 'BORRADOR', submittedAt: null, ayuda: 'Borrador' });
-  await report(formula.id, WEEK, {
+  await report(bruno, WEEK, { status: 'BORRADOR', submittedAt: null, ayuda: 'Borrador' });
+  await report(formula, WEEK, {
     ayuda: 'Necesito acceso al CRM',
     kpiNombre: 'Llamadas',
     kpiMetaPct: 80,
     kpiLogroPct: 70,
   });
-  await report(ana.id, NEXT_WEEK, {
+  await report(ana, NEXT_WEEK, {
     kpiNombre: 'Ventas cerradas',
     kpiMetaPct: 90,
     kpiLogroPct: 85.5,

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../common/messages';
 import type { TaskStatus } from '../../../common/roles';
 import { PANEL_MSG, type ReviewTask, type WeekResponse } from '../../../common/schemas/panel';
-import { appaSubmissions, auditLog, reviewTasks } from '../../db/schema';
+import { auditLog, reviewTasks } from '../../db/schema';
+import { buildReport } from '../../test/factories';
 import { buildTestApp, buildUser, type TestApp } from '../../test/helper';
 import { requestAs, UNKNOWN_ID, type Person } from '../../test/review-fixture';
 
@@ -22,12 +23,7 @@ beforeAll(async () => {
   consejo = await buildUser(t, { role: 'CONSEJO', fullName: 'Carla Consejo' });
   gerente = await buildUser(t, { role: 'GERENTE', fullName: 'Gema Gerente' });
   author = await buildUser(t, { fullName: 'Úrsula Autora', managerId: gerente.id });
-  const [report] = await t.db
-    .insert(appaSubmissions)
-    .values({ userId: author.id, weekStart: WEEK, weekEnd: '2026-11-15', status: 'ENVIADO' })
-    .returning();
-  if (!report) throw new Error('no report');
-  reportId = report.id;
+  reportId = (await buildReport(t, { user: author, weekStart: WEEK, status: 'ENVIADO' })).id;
 });
 afterAll(async () => {
   await t.close();
