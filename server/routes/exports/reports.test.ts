@@ -234,6 +234,7 @@ describe('bad parameters answer 400 in Spanish', () => {
   });
 });
 
+// Last, unlike elsewhere: the people refused here report, and would count as pending above.
 describe('who may generate the reports', () => {
   it.each(ENDPOINTS)('GET %s answers 401 signed out', async (url) => {
     const res = await t.app.inject({ method: 'GET', url });

@@ -9,6 +9,12 @@ const history = (v: string, query: string) => as(person(v), 'GET', `/api/appa/hi
 describe('GET /api/appa/history', () => {
   const range = '&from=2026-11-01&to=2026-11-30';
 
+  it('refuses someone outside the viewer’s area, audited as a refusal', async () => {
+    expect((await history('u1', `?userId=${person('u2').id}${range}`)).statusCode).toBe(403);
+    expect((await history('g2', `?userId=${person('u1').id}${range}`)).statusCode).toBe(403);
+    expect((await history('admin', `?userId=${person('u1').id}${range}`)).statusCode).toBe(200);
+  });
+
   it('gives a person’s reports of the range, newest first, to whoever reads them', async () => {
     const res = await history('g1', `?userId=${person('u1').id}${range}`);
     expect(res.statusCode).toBe(200);
@@ -21,12 +27,6 @@ describe('GET /api/appa/history', () => {
   it('defaults to the viewer, for any role', async () => {
     const res = await history('u1', `?${range.slice(1)}`);
     expect(res.json<PanelSubmission[]>()).toHaveLength(2);
-  });
-
-  it('refuses someone outside the viewer’s area, audited as a refusal', async () => {
-    expect((await history('u1', `?userId=${person('u2').id}${range}`)).statusCode).toBe(403);
-    expect((await history('g2', `?userId=${person('u1').id}${range}`)).statusCode).toBe(403);
-    expect((await history('admin', `?userId=${person('u1').id}${range}`)).statusCode).toBe(200);
   });
 
   it('refuses a range that is reversed, longer than 366 days or malformed', async () => {

@@ -246,48 +246,6 @@ describe('POST /api/appa', () => {
 });
 
 describe('attachments', () => {
-  it('uploads to the local store, links the files, lists and downloads them', async () => {
-    const { headers } = await author();
-    const a = await upload(headers, 'informe.pdf', Buffer.from('%PDF-1.4 informe'));
-    const b = await upload(headers, 'fotos de obra.zip', Buffer.alloc(3000, 7));
-    expect(a.put.statusCode).toBe(200);
-    expect(a.ticket.uploadURL).toMatch(
-      /^\/api\/objects\/upload\/[0-9a-f-]{36}\?expires=\d+&signature=/,
-    );
-    const res = await save(headers, { ...complete, status: 'BORRADOR', files: [a.file, b.file] });
-    expect(res.statusCode, res.body).toBe(200);
-    const report = res.json<Report>();
-    // Files saved together are listed by name.
-    expect(report.files.map((f) => [f.fileName, f.sizeBytes])).toEqual([
-      ['fotos de obra.zip', 3000],
-      ['informe.pdf', 16],
-    ]);
-
-    const list = await t.app.inject({
-      method: 'GET',
-      url: `/api/files/submission/${report.id}`,
-      headers,
-    });
-    expect(list.statusCode).toBe(200);
-    expect(list.json()).toEqual(
-      report.files.map(({ id, fileName, sizeBytes }) => ({ id, fileName, sizeBytes })),
-    );
-
-    const fileId = report.files.find((f) => f.fileName === 'informe.pdf')?.id ?? '';
-    const download = await t.app.inject({
-      method: 'GET',
-      url: `/api/files/download/${fileId}`,
-      headers,
-    });
-    expect(download.statusCode).toBe(200);
-    expect(download.body).toBe('%PDF-1.4 informe');
-    expect(download.headers['content-disposition']).toBe(
-      `attachment; filename="informe.pdf"; filename*=UTF-8''informe.pdf`,
-    );
-    expect(download.headers['x-content-type-options']).toBe('nosniff');
-    expect(download.headers['content-type']).toBe('application/octet-stream');
-  });
-
   it('lets an administrator read the files but not another author', async () => {
     const { headers } = await author();
     const a = await upload(headers, 'datos.csv', Buffer.from('a,b\n1,2\n'));
@@ -340,6 +298,48 @@ describe('attachments', () => {
       headers: asAdmin,
     });
     expect(notAnId.statusCode).toBe(400);
+  });
+
+  it('uploads to the local store, links the files, lists and downloads them', async () => {
+    const { headers } = await author();
+    const a = await upload(headers, 'informe.pdf', Buffer.from('%PDF-1.4 informe'));
+    const b = await upload(headers, 'fotos de obra.zip', Buffer.alloc(3000, 7));
+    expect(a.put.statusCode).toBe(200);
+    expect(a.ticket.uploadURL).toMatch(
+      /^\/api\/objects\/upload\/[0-9a-f-]{36}\?expires=\d+&signature=/,
+    );
+    const res = await save(headers, { ...complete, status: 'BORRADOR', files: [a.file, b.file] });
+    expect(res.statusCode, res.body).toBe(200);
+    const report = res.json<Report>();
+    // Files saved together are listed by name.
+    expect(report.files.map((f) => [f.fileName, f.sizeBytes])).toEqual([
+      ['fotos de obra.zip', 3000],
+      ['informe.pdf', 16],
+    ]);
+
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/files/submission/${report.id}`,
+      headers,
+    });
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toEqual(
+      report.files.map(({ id, fileName, sizeBytes }) => ({ id, fileName, sizeBytes })),
+    );
+
+    const fileId = report.files.find((f) => f.fileName === 'informe.pdf')?.id ?? '';
+    const download = await t.app.inject({
+      method: 'GET',
+      url: `/api/files/download/${fileId}`,
+      headers,
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.body).toBe('%PDF-1.4 informe');
+    expect(download.headers['content-disposition']).toBe(
+      `attachment; filename="informe.pdf"; filename*=UTF-8''informe.pdf`,
+    );
+    expect(download.headers['x-content-type-options']).toBe('nosniff');
+    expect(download.headers['content-type']).toBe('application/octet-stream');
   });
 
   it('refuses a file over the size limit before storing anything', async () => {
