@@ -17,7 +17,7 @@ import { fileDownloadUrl } from '@/lib/api/download-file';
 import { formatKilobytes } from '@/lib/format';
 import { useAppa } from '../api/get-appa';
 import { useSubmissionFiles } from '../api/get-submission-files';
-import { KpiTrendIcon } from './kpi-trend-icon';
+import { KpiTrendIcon } from '@/components/kpi-trend-icon';
 import { ReviewComments } from './review-comments';
 import { ReviewStatus } from './review-status-form';
 import { ReviewTasks } from './review-tasks';

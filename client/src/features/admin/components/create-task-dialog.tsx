@@ -13,7 +13,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { useCreateReviewTask } from '../api/create-review-task';
 import { useTaskAssignees } from '../api/get-task-assignees';
-import { UserFormFooter } from './user-form-fields';
+import { DialogFormFooter } from '@/components/dialog-form-footer';
 
 /** Spec 2 §9: the priorities offered (the stored model also allows URGENTE). */
 const PRIORITIES = ['BAJA', 'MEDIA', 'ALTA'] as const;
@@ -107,7 +107,7 @@ export function CreateTaskDialogBody({
             <Input type="date" {...register('dueDate')} />
           </FormField>
         </div>
-        <UserFormFooter
+        <DialogFormFooter
           disabled={false}
           pending={createTask.isPending}
           label="Crear Tarea"

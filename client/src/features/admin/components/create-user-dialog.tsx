@@ -15,7 +15,8 @@ import { toast } from '@/components/ui/use-toast';
 import { useCreateUser } from '../api/create-user';
 import { personalUrl } from '../lib/personal-url';
 import { CopyableValue } from './one-time-secret';
-import { UserFormFields, UserFormFooter, useUserForm } from './user-form-fields';
+import { DialogFormFooter } from '@/components/dialog-form-footer';
+import { UserFormFields, useUserForm } from './user-form-fields';
 
 /** What the administrator sees once, right after the user is created. */
 function CreatedUserResult({ created }: { created: CreatedUser }) {
@@ -92,7 +93,7 @@ export function CreateUserDialogBody({ people }: { people: readonly User[] }) {
       </DialogHeader>
       <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-5">
         <UserFormFields form={form} people={people} />
-        <UserFormFooter
+        <DialogFormFooter
           disabled={!requiredFilled}
           pending={createUser.isPending}
           label="Crear Usuario"

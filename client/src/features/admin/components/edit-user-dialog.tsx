@@ -2,7 +2,8 @@ import type { User } from '@common/schemas/auth';
 import { DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
 import { useUpdateUser } from '../api/update-user';
-import { UserFormFields, UserFormFooter, useUserForm } from './user-form-fields';
+import { DialogFormFooter } from '@/components/dialog-form-footer';
+import { UserFormFields, useUserForm } from './user-form-fields';
 
 /** The body of 'Editar Usuario'; `onDone` closes the dialog after a successful save. */
 export function EditUserDialogBody({
@@ -43,7 +44,7 @@ export function EditUserDialogBody({
       </DialogHeader>
       <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-5">
         <UserFormFields form={form} people={people} editingId={user.id} />
-        <UserFormFooter
+        <DialogFormFooter
           disabled={!requiredFilled}
           pending={updateUser.isPending}
           label="Guardar cambios"

@@ -1,17 +1,9 @@
 import type { PanelSubmission } from '@common/schemas/panel';
-import {
-  ArrowDown,
-  ArrowUp,
-  Download,
-  Eye,
-  ListPlus,
-  MessageSquare,
-  Paperclip,
-} from 'lucide-react';
+import { Download, Eye, ListPlus, MessageSquare, Paperclip } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/format';
-import { kpiTrend } from '../lib/week-summary';
+import { KpiTrendIcon } from '@/components/kpi-trend-icon';
 import { RemindUserButton } from './remind-user-button';
 import { ReportStatusBadge } from '@/components/report-status-badge';
 import { RowCheckbox, SelectableTable } from './table-region';
@@ -30,20 +22,15 @@ const HEADERS = [
 
 const pct = (value: number | null) => (value === null ? '—' : `${value}%`);
 
-/** Achieved / goal, with the arrow of spec 2 §4. */
+/** Achieved / goal, with the arrow that says whether the goal was met. */
 function KpiCell({ submission: s }: { submission: PanelSubmission }) {
   if (s.kpiMetaPct === null && s.kpiLogroPct === null) {
     return <span className="text-muted-foreground">—</span>;
   }
-  const trend = kpiTrend(s.kpiMetaPct, s.kpiLogroPct);
   return (
     <span className="inline-flex items-center gap-1 whitespace-nowrap tabular-nums">
       {pct(s.kpiLogroPct)} / {pct(s.kpiMetaPct)}
-      {trend === 'up' ? (
-        <ArrowUp role="img" aria-label="Meta alcanzada" className="size-4 text-success" />
-      ) : trend === 'down' ? (
-        <ArrowDown role="img" aria-label="Meta no alcanzada" className="size-4 text-destructive" />
-      ) : null}
+      <KpiTrendIcon metaPct={s.kpiMetaPct} logroPct={s.kpiLogroPct} />
     </span>
   );
 }

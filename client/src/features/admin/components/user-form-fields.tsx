@@ -4,9 +4,6 @@ import { createUserSchema, type CreateUserInput } from '@common/schemas/users';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import { LoaderCircle } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { DialogClose, DialogFooter } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -115,32 +112,5 @@ export function UserFormFields({
         <Input autoComplete="off" {...register('unidadOrganizacional')} />
       </FormField>
     </div>
-  );
-}
-
-/** Cancelar and the submit button of the create and edit dialogs. */
-export function UserFormFooter({
-  disabled,
-  pending,
-  label,
-  pendingLabel,
-}: {
-  disabled: boolean;
-  pending: boolean;
-  label: string;
-  pendingLabel: string;
-}) {
-  return (
-    <DialogFooter>
-      <DialogClose asChild>
-        <Button type="button" variant="outline">
-          Cancelar
-        </Button>
-      </DialogClose>
-      <Button type="submit" disabled={disabled || pending}>
-        {pending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
-        {pending ? pendingLabel : label}
-      </Button>
-    </DialogFooter>
   );
 }

@@ -2,32 +2,11 @@ import type { PendingAuthor, WeekResponse } from '@common/schemas/panel';
 import { PAGE_SIZE } from '@common/week-filters';
 import { describe, expect, it } from 'vitest';
 import { author, report } from '@common/testing/panel-fixtures';
-import {
-  CSV_HEADERS,
-  filteredCsvRows,
-  kpiTrend,
-  summaryCsvFileName,
-  summaryCsvRows,
-} from './week-summary';
+import { CSV_HEADERS, filteredCsvRows, summaryCsvFileName, summaryCsvRows } from './week-summary';
 
 const jose = author('José Pérez', 'jperez@example.com', 'Ventas');
 const ana = author('Ana Torres', 'ana@example.com', 'Marketing');
 const draft = report(ana, { status: 'BORRADOR', submittedAt: null });
-
-describe('kpiTrend', () => {
-  it('is up when achieved reaches the goal, down below it', () => {
-    expect(kpiTrend(90, 90)).toBe('up');
-    expect(kpiTrend(90, 95.5)).toBe('up');
-    expect(kpiTrend(90, 89.99)).toBe('down');
-    expect(kpiTrend(0, 0)).toBe('up');
-  });
-
-  it('shows nothing unless both values are present', () => {
-    expect(kpiTrend(null, 80)).toBeNull();
-    expect(kpiTrend(80, null)).toBeNull();
-    expect(kpiTrend(null, null)).toBeNull();
-  });
-});
 
 describe('summaryCsvRows', () => {
   it('writes one row per report and per pending person without a report', () => {

@@ -2,15 +2,6 @@ import type { PanelSubmission, PendingAuthor, WeekResponse } from '@common/schem
 import { filterPending, filterSubmissions, type SummaryFilters } from '@common/week-filters';
 import { formatDateTime } from '@/lib/format';
 
-/**
- * Spec 2 §4: up when achieved is at least the goal, otherwise down; no arrow unless both are
- * present.
- */
-export function kpiTrend(metaPct: number | null, logroPct: number | null): 'up' | 'down' | null {
-  if (metaPct === null || logroPct === null) return null;
-  return logroPct >= metaPct ? 'up' : 'down';
-}
-
 export const CSV_HEADERS = [
   'Nombre',
   'Correo',

@@ -5,8 +5,10 @@ import { TablePager } from '@/components/table-pager';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { usePage } from '@/hooks/use-page';
 import { useAreaWeekPage } from '../api/get-area-week-page';
-import { EmptyMessage, QueryState, ReportList } from './board-dashboard-parts';
-import { PersonSearchField } from './person-search-field';
+import { EmptyMessage } from '@/components/empty-message';
+import { QueryState } from '@/components/query-state';
+import { ReportList } from '@/components/report-list';
+import { PersonSearchField } from '@/components/person-search-field';
 
 function countLine(total: number, q: string) {
   if (!q) return total === 1 ? '1 APPA en la semana' : `${total} APPAs en la semana`;

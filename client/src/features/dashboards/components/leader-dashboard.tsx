@@ -6,7 +6,7 @@ import { usePeers } from '../api/get-peers';
 import { useSelectedWeek } from '@/hooks/use-selected-week';
 import { useSignedInUser } from '@/lib/api/get-current-user';
 import { reportStatusLabel } from '@/lib/report-status';
-import { QueryState } from './board-dashboard-parts';
+import { QueryState } from '@/components/query-state';
 import { DashboardShell, StatCard } from './dashboard-shell';
 import { LeaderOwnReport } from './leader-own-report';
 import { LeaderPeers } from './leader-peers';

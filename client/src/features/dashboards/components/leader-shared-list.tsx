@@ -8,7 +8,7 @@ import { useSignedInUser } from '@/lib/api/get-current-user';
 import { formatDateTime } from '@/lib/format';
 import { PERMISSION_LABELS } from '../lib/share-form';
 import { LeaderSharedReport, type CommentsComponent } from './leader-shared-report';
-import { ListRow } from './manager-list-row';
+import { ListRow } from '@/components/list-row';
 
 type Opened = { submission: SharedSubmission; comment: boolean };
 

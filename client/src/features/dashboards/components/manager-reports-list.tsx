@@ -6,8 +6,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { useSignedInUser } from '@/lib/api/get-current-user';
 import { formatDateTime } from '@/lib/format';
 import { AreaWeekPage } from './area-week-page';
-import { ReportDialog, type RenderDetail } from './board-dashboard-parts';
-import { ListRow } from './manager-list-row';
+import { ReportDialog, type RenderDetail } from '@/components/report-dialog';
+import { ListRow } from '@/components/list-row';
 import { ReportStatusBadge } from '@/components/report-status-badge';
 
 /**

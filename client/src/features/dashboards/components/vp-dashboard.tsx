@@ -8,7 +8,9 @@ import { useSelectedWeek } from '@/hooks/use-selected-week';
 import { useSignedInUser } from '@/lib/api/get-current-user';
 import { reportsOfRole } from '../lib/board-reports';
 import { AreaWeekReports } from './area-week-page';
-import { QueryState, ReportDialog, ReportList, type RenderDetail } from './board-dashboard-parts';
+import { QueryState } from '@/components/query-state';
+import { ReportDialog, type RenderDetail } from '@/components/report-dialog';
+import { ReportList } from '@/components/report-list';
 import { DashboardShell, StatCard } from './dashboard-shell';
 import { VpTeam } from './vp-dashboard-team';
 

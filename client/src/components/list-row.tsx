@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** A row of a dashboard's people list: who (name and a line about them), then its state or actions. */
+/** A row of a list of people: who (name and a line about them), then its state or actions. */
 export function ListRow({
   title,
   subtitle,

@@ -1,7 +1,7 @@
 import { ArrowDown, ArrowUp } from 'lucide-react';
-import { kpiTrend } from '../lib/week-summary';
+import { kpiTrend } from '@/lib/kpi-trend';
 
-/** Spec 2 §4: up when achieved is at least the goal, down otherwise, nothing unless both exist. */
+/** An arrow for a KPI: up when achieved is at least the goal, down otherwise, nothing unless both exist. */
 export function KpiTrendIcon({
   metaPct,
   logroPct,
