@@ -44,10 +44,10 @@ const NotFoundRoute = lazy(() =>
 );
 
 const ReportPage = lazy(() =>
-  import('@/features/report/components/report-page').then((m) => ({ default: m.ReportPage })),
+  import('@/features/reports/components/report-page').then((m) => ({ default: m.ReportPage })),
 );
 const AdminPanel = lazy(() =>
-  import('@/features/admin/components/admin-panel').then((m) => ({ default: m.AdminPanel })),
+  import('./routes/admin-panel').then((m) => ({ default: m.AdminPanel })),
 );
 
 const BoardDashboard = lazy(() =>
@@ -72,10 +72,10 @@ const QuickAdmin = lazy(() =>
   import('@/features/demo/components/quick-admin').then((m) => ({ default: m.QuickAdmin })),
 );
 const SuperAdmin = lazy(() =>
-  import('@/features/demo/components/super-admin').then((m) => ({ default: m.SuperAdmin })),
+  import('./routes/control-pages').then((m) => ({ default: m.SuperAdmin })),
 );
 const ConsejoSimple = lazy(() =>
-  import('@/features/demo/components/consejo-simple').then((m) => ({ default: m.ConsejoSimple })),
+  import('./routes/control-pages').then((m) => ({ default: m.ConsejoSimple })),
 );
 
 function Loadable({ children }: { children: ReactNode }) {

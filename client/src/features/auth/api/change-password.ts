@@ -5,7 +5,8 @@ import {
 } from '@common/schemas/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { userKeys } from '@/lib/query-keys';
+import { currentUserQueryKey } from '@/lib/api/get-current-user';
+import { invalidateAuditLog } from '@/lib/query-roots';
 
 /** POST /api/auth/change-password: answers a message and the updated user. */
 export function changePassword(input: ChangePasswordInput): Promise<ChangePasswordResponse> {
@@ -17,7 +18,9 @@ export function useChangePassword() {
   return useMutation({
     mutationFn: changePassword,
     onSuccess: ({ user }) => {
-      queryClient.setQueryData(userKeys.current(), user);
+      queryClient.setQueryData(currentUserQueryKey, user);
+      // The change is written to the audit log.
+      return invalidateAuditLog(queryClient);
     },
   });
 }

@@ -1,0 +1,18 @@
+import { createdUserSchema, type CreatedUser, type CreateUserInput } from '@common/schemas/users';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { refreshUserLists } from './invalidate-users';
+
+/** POST /api/users (ADMIN): answers the user and their temporary password, shown only once. */
+export function createUser(input: CreateUserInput): Promise<CreatedUser> {
+  return api.post('/api/users', createdUserSchema, input);
+}
+
+export function useCreateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createUser,
+    // The new user's credentials go out by e-mail.
+    onSuccess: () => refreshUserLists(queryClient, { mailed: true }),
+  });
+}
