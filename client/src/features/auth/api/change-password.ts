@@ -3,7 +3,12 @@ import {
   type ChangePasswordInput,
   type ChangePasswordResponse,
 } from '@common/schemas/auth';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  mutationOptions,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { currentUserQueryKey } from '@/lib/api/get-current-user';
 import { invalidateAuditLog } from '@/lib/query-roots';
@@ -13,9 +18,8 @@ export function changePassword(input: ChangePasswordInput): Promise<ChangePasswo
   return api.post('/api/auth/change-password', changePasswordResponseSchema, input);
 }
 
-export function useChangePassword() {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const changePasswordMutationOptions = (queryClient: QueryClient) =>
+  mutationOptions({
     mutationFn: changePassword,
     onSuccess: ({ user }) => {
       queryClient.setQueryData(currentUserQueryKey, user);
@@ -23,4 +27,8 @@ export function useChangePassword() {
       return invalidateAuditLog(queryClient);
     },
   });
+
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation(changePasswordMutationOptions(queryClient));
 }

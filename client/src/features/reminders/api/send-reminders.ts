@@ -5,7 +5,12 @@ import {
   type SendRemindersInput,
   type SendRemindersResponse,
 } from '@common/schemas/reminders';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  mutationOptions,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { api } from '@/lib/api-client';
 import { invalidateAuditLog, invalidateOutbox, queryRoots } from '@/lib/query-roots';
@@ -40,9 +45,8 @@ export function defaultReminderToPending(weekStart?: string): SendRemindersInput
 }
 
 /** 'Recordatorios enviados' with the server's count, or the error with its message. */
-export function useSendReminders() {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const sendRemindersMutationOptions = (queryClient: QueryClient) =>
+  mutationOptions({
     mutationFn: sendReminders,
     onSuccess: ({ message }) => {
       toast({ title: 'Recordatorios enviados', description: message });
@@ -60,4 +64,8 @@ export function useSendReminders() {
         description: error.message,
       }),
   });
+
+export function useSendReminders() {
+  const queryClient = useQueryClient();
+  return useMutation(sendRemindersMutationOptions(queryClient));
 }

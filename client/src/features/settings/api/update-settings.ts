@@ -1,6 +1,11 @@
 import { settingsSchema, type Settings, type UpdateSettings } from '@common/schemas/settings';
 import type { AppConfig } from '@common/schemas/system';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  mutationOptions,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { configQueryKey } from '@/lib/api/get-config';
 import { invalidateAuditLog } from '@/lib/query-roots';
@@ -11,9 +16,8 @@ export function updateSettings(changes: UpdateSettings): Promise<Settings> {
   return api.put('/api/settings', settingsSchema, changes);
 }
 
-export function useUpdateSettings() {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const updateSettingsMutationOptions = (queryClient: QueryClient) =>
+  mutationOptions({
     mutationFn: updateSettings,
     onSuccess: (settings) => {
       queryClient.setQueryData(settingsQueryKey, settings);
@@ -25,4 +29,8 @@ export function useUpdateSettings() {
       void invalidateAuditLog(queryClient);
     },
   });
+
+export function useUpdateSettings() {
+  const queryClient = useQueryClient();
+  return useMutation(updateSettingsMutationOptions(queryClient));
 }

@@ -1,5 +1,10 @@
 import { createdUserSchema, type CreatedUser, type CreateUserInput } from '@common/schemas/users';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  mutationOptions,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { refreshUserLists } from './invalidate-users';
 
@@ -8,11 +13,14 @@ export function createUser(input: CreateUserInput): Promise<CreatedUser> {
   return api.post('/api/users', createdUserSchema, input);
 }
 
-export function useCreateUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const createUserMutationOptions = (queryClient: QueryClient) =>
+  mutationOptions({
     mutationFn: createUser,
     // The new user's credentials go out by e-mail.
     onSuccess: () => refreshUserLists(queryClient, { mailed: true }),
   });
+
+export function useCreateUser() {
+  const queryClient = useQueryClient();
+  return useMutation(createUserMutationOptions(queryClient));
 }

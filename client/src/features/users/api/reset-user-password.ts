@@ -1,5 +1,10 @@
 import { passwordResetSchema, type PasswordReset } from '@common/schemas/users';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  mutationOptions,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { refreshUserLists } from './invalidate-users';
 
@@ -8,11 +13,14 @@ export function resetUserPassword(id: string): Promise<PasswordReset> {
   return api.put(`/api/users/${encodeURIComponent(id)}/password`, passwordResetSchema, {});
 }
 
-export function useResetUserPassword() {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const resetUserPasswordMutationOptions = (queryClient: QueryClient) =>
+  mutationOptions({
     mutationFn: resetUserPassword,
     // The user now has to change it at their next sign-in; the new password goes out by e-mail.
     onSuccess: () => refreshUserLists(queryClient, { mailed: true }),
   });
+
+export function useResetUserPassword() {
+  const queryClient = useQueryClient();
+  return useMutation(resetUserPasswordMutationOptions(queryClient));
 }

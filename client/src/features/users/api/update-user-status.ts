@@ -1,6 +1,11 @@
 import { userSchema } from '@common/schemas/auth';
 import type { UserStatus } from '@common/roles';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  mutationOptions,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { refreshUserLists } from './invalidate-users';
@@ -19,10 +24,13 @@ export function updateUserStatus({
   return api.put(`/api/users/${encodeURIComponent(id)}/status`, statusResponseSchema, { status });
 }
 
-export function useUpdateUserStatus() {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const updateUserStatusMutationOptions = (queryClient: QueryClient) =>
+  mutationOptions({
     mutationFn: updateUserStatus,
     onSuccess: ({ user }) => refreshUserLists(queryClient, { changed: user }),
   });
+
+export function useUpdateUserStatus() {
+  const queryClient = useQueryClient();
+  return useMutation(updateUserStatusMutationOptions(queryClient));
 }

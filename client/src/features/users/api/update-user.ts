@@ -1,6 +1,11 @@
 import { userSchema, type User } from '@common/schemas/auth';
 import type { UpdateUserInput } from '@common/schemas/users';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  mutationOptions,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { refreshUserLists } from './invalidate-users';
 
@@ -9,10 +14,13 @@ export function updateUser({ id, input }: { id: string; input: UpdateUserInput }
   return api.patch(`/api/users/${encodeURIComponent(id)}`, userSchema, input);
 }
 
-export function useUpdateUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const updateUserMutationOptions = (queryClient: QueryClient) =>
+  mutationOptions({
     mutationFn: updateUser,
     onSuccess: (user) => refreshUserLists(queryClient, { changed: user }),
   });
+
+export function useUpdateUser() {
+  const queryClient = useQueryClient();
+  return useMutation(updateUserMutationOptions(queryClient));
 }
