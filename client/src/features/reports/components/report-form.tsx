@@ -27,7 +27,7 @@ import {
 } from '../lib/report-form';
 import { AttachmentsField } from './attachments-field';
 
-/** The toasts of spec 1 §8, by what the button asked for. */
+/** The toasts, by what the button asked for: saving a draft or sending the report. */
 const MESSAGES = {
   BORRADOR: {
     success: {

@@ -21,7 +21,7 @@ import { useCurrentReport } from '../api/get-current-report';
 import { ReportForm } from './report-form';
 
 // Shown after sending, for a report already sent, or for a wrong link: not in the form's first
-// load (issue 8's budget). The route's Suspense shows the spinner meanwhile.
+// load, to stay within the page's JavaScript budget. The route's Suspense shows the spinner meanwhile.
 const SentReport = lazy(() => import('./sent-report').then((m) => ({ default: m.SentReport })));
 const ThankYouCard = lazy(() =>
   import('./thank-you-card').then((m) => ({ default: m.ThankYouCard })),

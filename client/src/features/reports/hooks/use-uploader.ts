@@ -7,7 +7,7 @@ const loadUploader = () => import('../lib/uploader');
 /**
  * The upload dialog (Uppy: ~80 KiB gzip of code and its styles), loaded when the person shows the
  * intent to attach (`prefetch()`, on pointer or focus over the button) or asks for it, so that
- * the form itself stays within its budget (issue 8). `open()` works at once: before the dialog
+ * the form itself stays within its JavaScript budget. `open()` works at once: before the dialog
  * has arrived, it opens when it does.
  */
 export function useUploader({

@@ -73,7 +73,7 @@ describe('report validation', () => {
     expect(validateReport(toSaveReportInput(empty, 'BORRADOR', []))).toEqual({ ok: true });
   });
 
-  it('needs Avances and Planes to send, with the spec messages, in the form order', () => {
+  it('needs Avances and Planes to send, with the shared Spanish messages, in the form order', () => {
     const result = validateReport(toSaveReportInput({ ...empty, planes: ' a ' }, 'ENVIADO', []));
     expect(result).toEqual({
       ok: false,

@@ -85,7 +85,7 @@ function Attachments({ submissionId }: { submissionId: string }) {
 }
 
 /**
- * The body of the APPA detail dialog (spec 2 §2 "Modals"): status, dates, KPI, the four sections,
+ * The body of the APPA detail dialog: status, dates, KPI, the four sections,
  * attachments, the review banner or form, review comments and tasks. Mounted inside a
  * DialogContent by the tab that opens it (Resumen Semanal, Revisión de APPAs, later the
  * dashboards); it re-reads the report so that the review state stays current.

@@ -15,10 +15,10 @@ import { useCreateReviewTask } from '../api/create-review-task';
 import { useTaskAssignees } from '../api/get-task-assignees';
 import { DialogFormFooter } from '@/components/dialog-form-footer';
 
-/** Spec 2 §9: the priorities offered (the stored model also allows URGENTE). */
+/** The priorities offered (the stored model also allows URGENTE, which the form does not). */
 const PRIORITIES = ['BAJA', 'MEDIA', 'ALTA'] as const;
 
-/** Only active ADMIN or CONSEJO users may be assigned a task (spec 2 §5); the server lists them. */
+/** Only active ADMIN or CONSEJO users may be assigned a task; the server lists them. */
 function useAssignees() {
   const query = useTaskAssignees();
   return { assignees: query.data ?? [], loading: query.isPending };
@@ -26,7 +26,7 @@ function useAssignees() {
 
 /**
  * The body of 'Crear Tarea de Revisión' for one report; mounted afresh each time it opens.
- * Messages are createTaskSchema's (spec 2 §5); empty optional fields become null there.
+ * Messages are createTaskSchema's, shared with the server; empty optional fields become null there.
  */
 export function CreateTaskDialogBody({
   submissionId,

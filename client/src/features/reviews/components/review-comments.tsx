@@ -73,7 +73,7 @@ function CommentItem({ comment, mine }: { comment: ReviewComment; mine: boolean 
 
 /**
  * The review thread of a report: each comment with its author's initials, 'editado' once changed,
- * an edit button on one's own (spec 2 §6), and the box to add one.
+ * an edit button on one's own (only its author may edit it), and the box to add one.
  */
 export function ReviewComments({
   submissionId,

@@ -9,7 +9,7 @@ import { fileDownloadUrl } from '@/lib/api/download-file';
 import { useSubmissionFiles } from '../api/get-submission-files';
 import { RetryAlert } from '@/components/retry-alert';
 
-/** Spec 2 §8: a refusal and a network failure read differently. */
+/** A refusal and a network failure read differently: the person can do something about the second. */
 function filesErrorMessage(error: Error) {
   return error instanceof ApiError && error.isNetworkError
     ? 'Error al cargar los archivos'

@@ -6,7 +6,7 @@ import { cn } from '@/lib/utils';
 
 /**
  * A labelled box of text with its submit button and, optionally, 'Cancelar': the review notes and
- * the review comments (spec 2 §9: the box is at least 100 px high).
+ * the review comments. The box is at least 100 px high, room for a few lines.
  */
 export function TextBoxForm({
   label,

@@ -2,7 +2,7 @@ import type { ReviewTask } from '@common/schemas/panel';
 import { describe, expect, it } from 'vitest';
 import { formatIsoDate, initials, isEdited, taskMoves } from './review';
 
-describe('initials (spec 2 §9)', () => {
+describe('initials', () => {
   it.each([
     ['Ana Administradora', 'AA'],
     ['úrsula de la Vega', 'ÚD'],

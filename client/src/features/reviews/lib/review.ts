@@ -1,6 +1,6 @@
 import { TASK_TRANSITIONS, type ReviewComment, type ReviewTask } from '@common/schemas/panel';
 
-/** Spec 2 §9: the first letters of the first two words of a name, upper case ('AA' for 'ana abad'). */
+/** The first letters of the first two words of a name, upper case ('AA' for 'ana abad'). */
 export function initials(fullName: string): string {
   return fullName
     .trim()
@@ -10,7 +10,7 @@ export function initials(fullName: string): string {
     .join('');
 }
 
-/** Spec 2 §3: a comment reads 'editado' once updatedAt differs from createdAt. */
+/** A comment reads 'editado' once updatedAt differs from createdAt. */
 export function isEdited(comment: Pick<ReviewComment, 'createdAt' | 'updatedAt'>): boolean {
   return Date.parse(comment.updatedAt) !== Date.parse(comment.createdAt);
 }

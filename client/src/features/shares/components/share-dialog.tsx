@@ -95,7 +95,7 @@ function ShareForm({ submissionId, onShared }: { submissionId: string; onShared:
   );
 }
 
-/** 'Compartir' on a sent APPA and its dialog (spec 2 §2 "Leader dashboard"). */
+/** 'Compartir' on a sent APPA and its dialog, on the leader's dashboard. */
 export function ShareDialog({ submissionId }: { submissionId: string }) {
   const [open, setOpen] = useState(false);
   return (

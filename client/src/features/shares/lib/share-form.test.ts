@@ -70,7 +70,7 @@ describe('toShareRequest', () => {
 });
 
 describe('shareErrorMessage', () => {
-  it('shows the server reason, or the spec fallback', () => {
+  it('shows the server reason, or a fallback of its own', () => {
     expect(shareErrorMessage(new ApiError(409, 'Ya compartiste este APPA con esa persona'))).toBe(
       'Ya compartiste este APPA con esa persona',
     );

@@ -17,7 +17,7 @@ function todayIn(timeZone: string, now: Date): string {
 }
 
 /**
- * 'Compartir APPA con Otro Líder' (spec 2 §5): a peer is required, the permission defaults to read,
+ * 'Compartir APPA con Otro Líder': a peer is required, the permission defaults to read,
  * and an optional last day (today or later, in the leader's timezone) ends the share.
  */
 export function shareFormSchema(timeZone: string, now: Date = new Date()) {
@@ -48,7 +48,7 @@ export function toShareRequest(values: ShareFormValues, timeZone: string): Share
   return { sharedWithId: values.sharedWithId, permission: values.permission, expiresAt };
 }
 
-/** Spec 2 §8: the server's reason, or 'No se pudo compartir el APPA' when it gave none. */
+/** The server's reason, or 'No se pudo compartir el APPA' when it gave none. */
 export function shareErrorMessage(error: unknown): string {
   if (error instanceof ApiError && error.message) return error.message;
   return 'No se pudo compartir el APPA';

@@ -38,7 +38,7 @@ export function useUserForm(user?: User) {
       : EMPTY,
   });
   const [email, fullName] = useWatch({ control: form.control, name: ['email', 'fullName'] });
-  // Spec 2 §5: the button waits until both required fields hold something.
+  // The button waits until both required fields hold something.
   const requiredFilled = Boolean(email?.trim() && fullName?.trim());
   return { form, requiredFilled };
 }

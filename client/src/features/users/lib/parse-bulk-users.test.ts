@@ -68,7 +68,7 @@ describe('parseBulkUsers', () => {
     ]);
   });
 
-  it('gives the spec messages for text without valid people or in another format', () => {
+  it('gives the shared Spanish messages for text without valid people or in another format', () => {
     expect(parseBulkUsers('   ')).toEqual({ ok: false, error: BULK_MSG.noValidUsers });
     expect(parseBulkUsers('nombre,email\nAna,\n,b@x.pe')).toEqual({
       ok: false,

@@ -1,7 +1,7 @@
 import { BULK_MSG, bulkUserRowSchema, foldText, type BulkUserRow } from '@common/schemas/users';
 import Papa from 'papaparse';
 
-/** Column names the import recognises (spec 2 §5, plus the hierarchy's team and the timezone). */
+/** Column names the import recognises, the hierarchy's team and the timezone included. */
 const FIELD_BY_HEADER: Record<string, keyof BulkUserRow> = {
   'nombre completo': 'fullName',
   fullname: 'fullName',

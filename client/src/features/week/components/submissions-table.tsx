@@ -85,7 +85,7 @@ const DIALOG_ACTIONS = [
   icon: LucideIcon;
 }[];
 
-/** The week's reports (spec 2 §2 "Resumen Semanal"): one page of them. */
+/** The week's reports of Resumen Semanal: one page of them. */
 export function SubmissionsTable({
   rows,
   selected,
