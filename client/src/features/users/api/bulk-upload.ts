@@ -6,7 +6,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { api } from '@/lib/api-client';
-import { refreshUserLists } from './invalidate-users';
+import { refreshUserLists } from './refresh-user-lists';
 
 /** Rows per request: small enough for the progress bar to move, large enough to be quick. */
 export const BULK_CHUNK_ROWS = 100;

@@ -6,7 +6,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { refreshUserLists } from './invalidate-users';
+import { refreshUserLists } from './refresh-user-lists';
 
 /** POST /api/users (ADMIN): answers the user and their temporary password, shown only once. */
 export function createUser(input: CreateUserInput): Promise<CreatedUser> {

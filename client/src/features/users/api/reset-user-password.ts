@@ -6,7 +6,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { refreshUserLists } from './invalidate-users';
+import { refreshUserLists } from './refresh-user-lists';
 
 /** PUT /api/users/{id}/password (ADMIN): a new temporary password, shown only once. */
 export function resetUserPassword(id: string): Promise<PasswordReset> {

@@ -8,7 +8,7 @@ import {
 } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
-import { refreshUserLists } from './invalidate-users';
+import { refreshUserLists } from './refresh-user-lists';
 
 const statusResponseSchema = z.object({ message: z.string(), user: userSchema });
 export type StatusResponse = z.infer<typeof statusResponseSchema>;

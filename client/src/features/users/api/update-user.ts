@@ -7,7 +7,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { refreshUserLists } from './invalidate-users';
+import { refreshUserLists } from './refresh-user-lists';
 
 /** PATCH /api/users/{id} (ADMIN): any of the create-user fields. */
 export function updateUser({ id, input }: { id: string; input: UpdateUserInput }): Promise<User> {
