@@ -95,14 +95,14 @@ function watchScripts(page: Page) {
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
-const ADMIN_PANEL = 'src/features/admin/components/admin-panel.tsx';
+const ADMIN_PANEL = 'src/app/routes/admin-panel.tsx';
 const DASHBOARDS = [
   'src/app/routes/board-dashboard.tsx',
   'src/app/routes/vp-dashboard.tsx',
   'src/app/routes/manager-dashboard.tsx',
   'src/app/routes/leader-dashboard.tsx',
 ];
-const REPORT_PAGE = 'src/features/report/components/report-page.tsx';
+const REPORT_PAGE = 'src/features/reports/components/report-page.tsx';
 
 function expectNoneOf(loaded: string[], sources: string[]) {
   for (const source of sources) {
