@@ -72,10 +72,14 @@ for (const width of [1280, 360]) {
     await page.setViewportSize({ width, height: 900 });
     await openReportsTab(page);
     await expect(page.getByRole('heading', { name: 'Análisis de la semana actual' })).toBeVisible();
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
+    // The charts size themselves once they are on screen.
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        ),
+      )
+      .toBeLessThanOrEqual(0);
     await page.screenshot({ path: `/tmp/admin-reports-${width}.png`, fullPage: true });
   });
 }

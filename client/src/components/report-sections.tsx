@@ -16,8 +16,8 @@ export function ReportSection({ title, children }: { title: string; children: Re
 }
 
 /**
- * The four text sections of an APPA, read-only, as siblings of the surrounding grid. The spec
- * names the last one 'Ayuda Requerida' in the administrator's detail and 'Ayuda Necesaria' on /lider.
+ * The four text sections of an APPA, read-only, as siblings of the surrounding grid. The last one
+ * reads 'Ayuda Requerida' in the administrator's detail and 'Ayuda Necesaria' on /lider.
  */
 export function ReportSections({
   report,

@@ -1,7 +1,7 @@
 import { userSchema, type User } from '@common/schemas/auth';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/api-client';
-import { userKeys } from '@/lib/query-keys';
+import { invalidateAuditLog, queryRoots } from '@/lib/query-roots';
 
 /** GET /api/user: the signed-in user, or null when there is no session (401). */
 export async function getCurrentUser(): Promise<User | null> {
@@ -13,9 +13,11 @@ export async function getCurrentUser(): Promise<User | null> {
   }
 }
 
+export const currentUserQueryKey = [...queryRoots.session, 'user'] as const;
+
 export const currentUserQueryOptions = () =>
   queryOptions({
-    queryKey: userKeys.current(),
+    queryKey: currentUserQueryKey,
     queryFn: getCurrentUser,
     // Sign-in, password change and logout write this entry themselves.
     staleTime: Infinity,
@@ -39,6 +41,8 @@ export function useSignedInUser(): User {
  * (sent before the session existed) is cancelled first, or its "nobody" would land over this.
  */
 export async function setSignedInUser(queryClient: QueryClient, user: User) {
-  await queryClient.cancelQueries({ queryKey: userKeys.current() });
-  queryClient.setQueryData(userKeys.current(), user);
+  await queryClient.cancelQueries({ queryKey: currentUserQueryKey });
+  queryClient.setQueryData(currentUserQueryKey, user);
+  // Every sign-in is written to the audit log.
+  await invalidateAuditLog(queryClient);
 }

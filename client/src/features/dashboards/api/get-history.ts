@@ -2,7 +2,7 @@ import { panelSubmissionSchema, type PanelSubmission } from '@common/schemas/pan
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
-import { dashboardKeys } from '@/lib/query-keys';
+import { queryRoots } from '@/lib/query-roots';
 import { DASHBOARD_STALE_TIME } from './get-hierarchy';
 
 const historySchema = z.array(panelSubmissionSchema);
@@ -16,9 +16,12 @@ export function getHistory(userId: string, from: string, to: string): Promise<Pa
   return api.get(`/api/appa/history?${params.toString()}`, historySchema);
 }
 
+export const historyQueryKey = (userId: string, from: string, to: string) =>
+  [...queryRoots.dashboard, 'history', userId, from, to] as const;
+
 export const historyQueryOptions = (userId: string, from: string, to: string) =>
   queryOptions({
-    queryKey: dashboardKeys.history(userId, from, to),
+    queryKey: historyQueryKey(userId, from, to),
     queryFn: () => getHistory(userId, from, to),
     staleTime: DASHBOARD_STALE_TIME,
   });

@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { hierarchyQueryOptions } from '../api/get-hierarchy';
 import { roleCompletionSeries, rolesInSeries } from '../lib/board-reports';
 import { failureMessage, RetryAlert } from '@/components/retry-alert';
-import { EmptyMessage } from './board-dashboard-parts';
+import { EmptyMessage } from '@/components/empty-message';
 import { AreaCompletionTrendCard } from './charts/area-completion-trend';
 import { PersonTrendsCard } from './charts/person-trends';
 import { RoleCompletionChart } from './charts/role-completion-chart';

@@ -7,7 +7,7 @@ import { useSignedInUser } from '@/lib/api/get-current-user';
 import { formatDateTime } from '@/lib/format';
 import { teamSummary } from '../lib/team-summary';
 import { ReportStatusBadge } from '@/components/report-status-badge';
-import { EmptyMessage } from './board-dashboard-parts';
+import { EmptyMessage } from '@/components/empty-message';
 import { AreaCompletionTrendCard } from './charts/area-completion-trend';
 import { PersonTrendsCard } from './charts/person-trends';
 

@@ -13,8 +13,10 @@ import { useSignedInUser } from '@/lib/api/get-current-user';
 import { useHistory } from '../../api/get-history';
 import { TREND_WEEKS, useTrends } from '../../api/get-trends';
 import { usePeopleSearch } from '../../api/search-people';
-import { EmptyMessage, QueryState, ReportList } from '../board-dashboard-parts';
-import { PersonSearchField } from '../person-search-field';
+import { EmptyMessage } from '@/components/empty-message';
+import { QueryState } from '@/components/query-state';
+import { ReportList } from '@/components/report-list';
+import { PersonSearchField } from '@/components/person-search-field';
 import { KpiTrendChart } from './kpi-trend-chart';
 
 export interface TrendPerson {

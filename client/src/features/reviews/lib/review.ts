@@ -1,0 +1,34 @@
+import { TASK_TRANSITIONS, type ReviewComment, type ReviewTask } from '@common/schemas/panel';
+
+/** The first letters of the first two words of a name, upper case ('AA' for 'ana abad'). */
+export function initials(fullName: string): string {
+  return fullName
+    .trim()
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((word) => word.charAt(0).toLocaleUpperCase('es'))
+    .join('');
+}
+
+/** A comment reads 'editado' once updatedAt differs from createdAt. */
+export function isEdited(comment: Pick<ReviewComment, 'createdAt' | 'updatedAt'>): boolean {
+  return Date.parse(comment.updatedAt) !== Date.parse(comment.createdAt);
+}
+
+/** 'dd/mm/yyyy' of a calendar date 'YYYY-MM-DD' (no time zone involved). */
+export function formatIsoDate(date: string): string {
+  const [year, month, day] = date.slice(0, 10).split('-');
+  return `${day}/${month}/${year}`;
+}
+
+/**
+ * The statuses `userId` may move the task to: none unless they are its assignee or creator (the
+ * server's rule), then TASK_TRANSITIONS.
+ */
+export function taskMoves(
+  task: Pick<ReviewTask, 'status' | 'assignedToId' | 'createdBy'>,
+  userId: string,
+): readonly ReviewTask['status'][] {
+  const mayMove = task.assignedToId === userId || task.createdBy.id === userId;
+  return mayMove ? TASK_TRANSITIONS[task.status] : [];
+}
