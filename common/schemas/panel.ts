@@ -146,7 +146,7 @@ export const weekResponseSchema = z.object({
   /** Distinct unidadOrganizacional of the expected authors, sorted (the team filter). */
   teams: z.array(z.string()),
   counts: z.object({
-    /** Active users whose role reports (DESIGN.md "Who reports"). */
+    /** People expected to report this week (server/domain/expected-authors.ts). */
     expected: z.number().int(),
     sent: z.number().int(),
     drafts: z.number().int(),

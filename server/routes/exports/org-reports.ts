@@ -1,9 +1,8 @@
 import { completionRate } from '../../../common/completion';
 import { addDays, format, parseISO } from 'date-fns';
 import { es } from 'date-fns/locale';
-import { and, asc, between, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, between, eq, or, sql } from 'drizzle-orm';
 import { toCsv, type CsvCell } from '../../../common/csv';
-import { REPORTING_ROLES } from '../../../common/roles';
 import type { PanelSubmission } from '../../../common/schemas/panel';
 import type {
   MonthlyReportQuery,
@@ -16,6 +15,7 @@ import type { AppContext } from '../../context';
 import { compareSpanish } from '../../lib/collate';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { appaSubmissions, users } from '../../db/schema';
+import { countExpected, expectedWeeksOf } from '../../domain/expected-authors';
 import { calendarDate, dateTime, percent, textFile, yesNo } from '../../lib/export-format';
 import { organisationTimezone } from './service';
 import { listWeek, loadPanelSubmissions } from '../week/service';
@@ -37,9 +37,6 @@ function achieved(meta: number | null, logro: number | null): boolean | null {
   return meta === null || logro === null ? null : logro >= meta;
 }
 const achievedText = (value: boolean | null) => (value === null ? '—' : yesNo(value));
-
-/** Active users whose role reports (DESIGN.md "Who reports"). */
-const expectedAuthor = and(eq(users.status, 'ACTIVO'), inArray(users.role, [...REPORTING_ROLES]));
 
 /** The Mondays from `from` to `to`, both included: the weeks a period covers. */
 export function mondaysBetween(from: string, to: string): string[] {
@@ -158,8 +155,13 @@ export async function weeklyReport(
 // ---------------------------------------------------------------------------------------------
 // Per person over a period: one grouped statement (monthly, user activity).
 
+/**
+ * Everyone expected in at least one week of the period, with the number of those weeks (their
+ * compliance's denominator) and their reports of the period.
+ */
 async function activityByPerson(ctx: AppContext, from: string, to: string) {
   const sentOnly = sql`${appaSubmissions.status} = 'ENVIADO'`;
+  const expectedWeeks = expectedWeeksOf(mondaysBetween(from, to));
   return ctx.db
     .select({
       id: users.id,
@@ -167,6 +169,7 @@ async function activityByPerson(ctx: AppContext, from: string, to: string) {
       email: users.email,
       cargo: users.cargo,
       unidadOrganizacional: users.unidadOrganizacional,
+      expectedWeeks,
       sent: sql<number>`(count(*) filter (where ${sentOnly}))::int`,
       drafts: sql<number>`(count(*) filter (where ${appaSubmissions.status} = 'BORRADOR'))::int`,
       lastSentAt:
@@ -179,7 +182,7 @@ async function activityByPerson(ctx: AppContext, from: string, to: string) {
     })
     .from(users)
     .leftJoin(appaSubmissions, and(eq(appaSubmissions.userId, users.id), inPeriod(from, to)))
-    .where(expectedAuthor)
+    .where(sql`${expectedWeeks} > 0`)
     .groupBy(users.id)
     .orderBy(asc(users.fullName), asc(users.id));
 }
@@ -198,14 +201,6 @@ async function countsByWeek(ctx: AppContext, from: string, to: string) {
   return new Map(rows.map((r) => [r.weekStart, r]));
 }
 
-async function expectedCount(ctx: AppContext): Promise<number> {
-  const [row] = await ctx.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(users)
-    .where(expectedAuthor);
-  return row?.n ?? 0;
-}
-
 export async function monthlyReport(
   ctx: AppContext,
   query: MonthlyReportQuery,
@@ -217,7 +212,7 @@ export async function monthlyReport(
   const to = weeks[weeks.length - 1] ?? first;
   const [tz, expected, perWeek, people] = await Promise.all([
     organisationTimezone(ctx),
-    expectedCount(ctx),
+    countExpected(ctx.db, weeks),
     countsByWeek(ctx, from, to),
     activityByPerson(ctx, from, to),
   ]);
@@ -225,7 +220,7 @@ export async function monthlyReport(
 
   const weekRows = weeks.map((weekStart) => {
     const counts = perWeek.get(weekStart) ?? { sent: 0, drafts: 0 };
-    return { week: weekFromStart(weekStart), ...counts };
+    return { week: weekFromStart(weekStart), expected: expected.get(weekStart) ?? 0, ...counts };
   });
 
   const csv = () =>
@@ -248,7 +243,7 @@ export async function monthlyReport(
         weeks.length,
         p.sent,
         p.drafts,
-        completionRate(p.sent, weeks.length),
+        completionRate(p.sent, p.expectedWeeks),
       ]),
     );
 
@@ -257,13 +252,13 @@ export async function monthlyReport(
     'Por semana',
     ...weekRows.map(
       (w) =>
-        `- ${weekLabel(w.week)}: esperados ${expected}, enviados ${w.sent}, borradores ${w.drafts}, cumplimiento ${completionRate(w.sent, expected)} %`,
+        `- ${weekLabel(w.week)}: esperados ${w.expected}, enviados ${w.sent}, borradores ${w.drafts}, cumplimiento ${completionRate(w.sent, w.expected)} %`,
     ),
     '',
     `Por persona (${people.length})`,
     ...people.map(
       (p) =>
-        `- ${p.fullName} (${p.email}): ${p.sent} de ${weeks.length} semanas enviadas, ${p.drafts} borradores, cumplimiento ${completionRate(p.sent, weeks.length)} %`,
+        `- ${p.fullName} (${p.email}): ${p.sent} de ${p.expectedWeeks} semanas enviadas, ${p.drafts} borradores, cumplimiento ${completionRate(p.sent, p.expectedWeeks)} %`,
     ),
   ];
 
@@ -311,7 +306,7 @@ export async function userActivityReport(
         p.drafts,
         p.lastSentAt ? dateTime(p.lastSentAt, tz) : null,
         num(p.averageLogro),
-        completionRate(p.sent, weeks),
+        completionRate(p.sent, p.expectedWeeks),
       ]),
     );
   const text = () => [
@@ -324,7 +319,7 @@ export async function userActivityReport(
     ...people.flatMap((p) => [
       `${p.fullName} (${p.email})`,
       `  Enviados: ${p.sent}; borradores: ${p.drafts}; último envío: ${dateTime(p.lastSentAt, tz)}`,
-      `  Logro KPI promedio: ${percent(num(p.averageLogro))}; cumplimiento: ${completionRate(p.sent, weeks)} %`,
+      `  Logro KPI promedio: ${percent(num(p.averageLogro))}; cumplimiento: ${completionRate(p.sent, p.expectedWeeks)} %`,
     ]),
     ...(people.length === 0 ? ['No hay usuarios que envíen APPA.'] : []),
   ];

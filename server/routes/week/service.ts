@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { MSG } from '../../../common/messages';
-import { REPORTING_ROLES } from '../../../common/roles';
 import {
   OPEN_TASK_STATUSES,
   PANEL_MSG,
@@ -34,6 +33,7 @@ import {
   users,
   type UserRow,
 } from '../../db/schema';
+import { expectedAuthorsOf, reportsByRole } from '../../domain/expected-authors';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { presentAuthor, presentPanelSubmission } from '../../presenters/panel';
 import { audit } from '../../services/audit';
@@ -114,8 +114,8 @@ async function organisationWeekStart(ctx: AppContext): Promise<string> {
 
 /**
  * GET /api/appa: every report of the week, the expected authors without a sent one, the teams and
- * the tiles. Expected authors are the active users whose role reports (DESIGN.md "Who reports").
- * `authors` (a condition on users) narrows everything to an area; absent, the whole organisation.
+ * the tiles. `authors` (a condition on users) narrows everything to an area; absent, the whole
+ * organisation.
  */
 export async function listWeek(
   ctx: AppContext,
@@ -149,8 +149,8 @@ const byName = (a: { fullName: string; id: string }, b: { fullName: string; id: 
   compareSpanish(a.fullName, b.fullName) || (a.id < b.id ? -1 : 1);
 
 /**
- * The week's expected authors (active users whose role reports, DESIGN.md "Who reports"): how
- * many, those without a sent report, and their teams.
+ * The week's expected authors (server/domain/expected-authors.ts): how many, those without a sent
+ * report, and their teams.
  */
 async function pendingOf(ctx: AppContext, weekStart: string, authors: SQL | undefined) {
   const expected = await ctx.db
@@ -160,7 +160,7 @@ async function pendingOf(ctx: AppContext, weekStart: string, authors: SQL | unde
       appaSubmissions,
       and(eq(appaSubmissions.userId, users.id), eq(appaSubmissions.weekStart, weekStart)),
     )
-    .where(and(eq(users.status, 'ACTIVO'), inArray(users.role, [...REPORTING_ROLES]), authors));
+    .where(expectedAuthorsOf(weekStart, authors));
   expected.sort(byName);
   const pending: PendingAuthor[] = expected
     .filter((u) => u.reportStatus !== 'ENVIADO')
@@ -291,7 +291,8 @@ export async function markSubmitted(
     .where(eq(users.id, input.userId))
     .limit(1);
   if (!author) throw notFound(MSG.userNotFound);
-  if (!REPORTING_ROLES.includes(author.role)) throw badRequest(PANEL_MSG.notExpectedAuthor);
+  // Only a role that never reports is refused: a suspended person's report can still be recorded.
+  if (!reportsByRole(author.role)) throw badRequest(PANEL_MSG.notExpectedAuthor);
 
   const now = ctx.clock();
   const fields = {
