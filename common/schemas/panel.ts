@@ -140,6 +140,11 @@ export type PendingAuthor = z.infer<typeof pendingAuthorSchema>;
 export const weekResponseSchema = z.object({
   weekStart: z.string(),
   weekEnd: z.string(),
+  /**
+   * The organisation's timezone: exports write dates in it, so that the CSV the browser makes of
+   * this week reads as the server's.
+   */
+  timeZone: z.string(),
   /** Every report of the week, ENVIADO and BORRADOR, by author name. */
   submissions: z.array(panelSubmissionSchema),
   pending: z.array(pendingAuthorSchema),

@@ -12,7 +12,7 @@ import {
 import { recentWeeks, weekFromStart, weekOf } from '../../../common/week';
 import { searchUsers } from '../../../common/week-filters';
 import type { AppContext } from '../../context';
-import { compareSpanish } from '../../lib/collate';
+import { compareSpanish } from '../../../common/text';
 import { appaSubmissions, users, type UserRow } from '../../db/schema';
 import { countExpected, expectedAuthorsOf } from '../../domain/expected-authors';
 import { aboveIds, areaPeople, belowIds, type Area } from '../../policies/visibility';

@@ -2,8 +2,21 @@ import { completionRate } from '../../../common/completion';
 import { addDays, format, parseISO } from 'date-fns';
 import { es } from 'date-fns/locale';
 import { and, asc, between, eq, or, sql } from 'drizzle-orm';
-import { toCsv, type CsvCell } from '../../../common/csv';
+import {
+  achievedText,
+  csvOf,
+  CUSTOM_LAYOUT,
+  kpiAchieved,
+  KPI_LAYOUT,
+  MONTHLY_LAYOUT,
+  PROBLEMS_HELP_LAYOUT,
+  STATUS_TEXT,
+  USER_ACTIVITY_LAYOUT,
+  WEEKLY_LAYOUT,
+  weeklyRows,
+} from '../../../common/report-layouts';
 import type { PanelSubmission } from '../../../common/schemas/panel';
+import type { PersonPeriodRow } from '../../../common/report-layouts';
 import type {
   MonthlyReportQuery,
   RangeReportQuery,
@@ -12,11 +25,10 @@ import type {
 } from '../../../common/schemas/reports';
 import { weekFromStart, weekLabel } from '../../../common/week';
 import type { AppContext } from '../../context';
-import { compareSpanish } from '../../lib/collate';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { appaSubmissions, users } from '../../db/schema';
 import { countExpected, expectedWeeksOf } from '../../domain/expected-authors';
-import { calendarDate, dateTime, percent, textFile, yesNo } from '../../lib/export-format';
+import { calendarDate, dateTime, percent, textFile, yesNo } from '../../../common/export-format';
 import { organisationTimezone } from './service';
 import { listWeek, loadPanelSubmissions } from '../week/service';
 
@@ -27,16 +39,8 @@ export interface GeneratedReport {
   body: string;
 }
 
-const STATUS_TEXT = { ENVIADO: 'Enviado', BORRADOR: 'Borrador', PENDIENTE: 'Pendiente' } as const;
-
 const num = (value: string | null) => (value === null ? null : Number(value));
 const filled = (text: string | null | undefined) => Boolean(text?.trim());
-
-/** Whether the KPI reached its goal; null when either value is missing (spec 2 §4). */
-function achieved(meta: number | null, logro: number | null): boolean | null {
-  return meta === null || logro === null ? null : logro >= meta;
-}
-const achievedText = (value: boolean | null) => (value === null ? '—' : yesNo(value));
 
 /** The Mondays from `from` to `to`, both included: the weeks a period covers. */
 export function mondaysBetween(from: string, to: string): string[] {
@@ -80,49 +84,14 @@ export async function weeklyReport(
   query: WeeklyReportQuery,
 ): Promise<GeneratedReport> {
   const week = await listWeek(ctx, query.weekStart);
-  const tz = await organisationTimezone(ctx);
-  const byAuthor = new Map(week.submissions.map((s) => [s.userId, s]));
+  const tz = week.timeZone;
   const sent = week.submissions.filter((s) => s.status === 'ENVIADO');
   const { counts } = week;
 
-  const csv = () => {
-    const rows: CsvCell[][] = [
-      ...sent.map((s) => ({ author: s.user, report: s as PanelSubmission | undefined })),
-      ...week.pending.map((p) => ({ author: p, report: byAuthor.get(p.id) })),
-    ]
-      .sort((a, b) => compareSpanish(a.author.fullName, b.author.fullName))
-      .map(({ author, report }) => [
-        author.fullName,
-        author.email,
-        author.cargo,
-        author.unidadOrganizacional,
-        STATUS_TEXT[report?.status ?? 'PENDIENTE'],
-        report?.submittedAt ? dateTime(report.submittedAt, tz) : null,
-        report?.kpiNombre || null,
-        report?.kpiMetaPct ?? null,
-        report?.kpiLogroPct ?? null,
-        report?.fileCount ?? 0,
-        yesNo(filled(report?.problemas)),
-        yesNo(filled(report?.ayuda)),
-      ]);
-    return toCsv(
-      [
-        'Nombre',
-        'Correo',
-        'Cargo',
-        'Unidad',
-        'Estado',
-        'Fecha de envío',
-        'KPI',
-        'Meta (%)',
-        'Logro (%)',
-        'Archivos',
-        'Problemas',
-        'Ayuda',
-      ],
-      rows,
-    );
-  };
+  const csv = () =>
+    csvOf(WEEKLY_LAYOUT, weeklyRows(week.weekStart, week.submissions, week.pending), {
+      timeZone: tz,
+    });
 
   const text = () => [
     ...header('Reporte semanal', weekLabel(week), ctx.clock(), tz),
@@ -138,7 +107,7 @@ export async function weeklyReport(
     ...(sent.length === 0 ? ['Ninguno'] : []),
     ...sent.flatMap((s) => [
       `- ${s.user.fullName} (${s.user.email}), enviado el ${dateTime(s.submittedAt, tz)}`,
-      `  KPI: ${s.kpiNombre.trim() || '—'}; meta ${percent(s.kpiMetaPct)}; logro ${percent(s.kpiLogroPct)}; logrado: ${achievedText(achieved(s.kpiMetaPct, s.kpiLogroPct))}`,
+      `  KPI: ${s.kpiNombre.trim() || '—'}; meta ${percent(s.kpiMetaPct)}; logro ${percent(s.kpiLogroPct)}; logrado: ${achievedText(kpiAchieved(s.kpiMetaPct, s.kpiLogroPct))}`,
       `  Archivos: ${s.fileCount}; problemas: ${yesNo(filled(s.problemas))}; ayuda: ${yesNo(filled(s.ayuda))}`,
     ]),
     '',
@@ -159,10 +128,14 @@ export async function weeklyReport(
  * Everyone expected in at least one week of the period, with the number of those weeks (their
  * compliance's denominator) and their reports of the period.
  */
-async function activityByPerson(ctx: AppContext, from: string, to: string) {
+async function activityByPerson(
+  ctx: AppContext,
+  from: string,
+  to: string,
+): Promise<PersonPeriodRow[]> {
   const sentOnly = sql`${appaSubmissions.status} = 'ENVIADO'`;
   const expectedWeeks = expectedWeeksOf(mondaysBetween(from, to));
-  return ctx.db
+  const rows = await ctx.db
     .select({
       id: users.id,
       fullName: users.fullName,
@@ -185,6 +158,7 @@ async function activityByPerson(ctx: AppContext, from: string, to: string) {
     .where(sql`${expectedWeeks} > 0`)
     .groupBy(users.id)
     .orderBy(asc(users.fullName), asc(users.id));
+  return rows.map((r) => ({ ...r, averageLogro: num(r.averageLogro) }));
 }
 
 /** Sent and draft reports per week of the period, counted by the database. */
@@ -224,27 +198,10 @@ export async function monthlyReport(
   });
 
   const csv = () =>
-    toCsv(
-      [
-        'Nombre',
-        'Correo',
-        'Cargo',
-        'Unidad',
-        'Semanas del mes',
-        'Semanas enviadas',
-        'Borradores',
-        'Cumplimiento (%)',
-      ],
-      people.map((p) => [
-        p.fullName,
-        p.email,
-        p.cargo,
-        p.unidadOrganizacional,
-        weeks.length,
-        p.sent,
-        p.drafts,
-        completionRate(p.sent, p.expectedWeeks),
-      ]),
+    csvOf(
+      MONTHLY_LAYOUT,
+      people.map((p) => ({ ...p, monthWeeks: weeks.length })),
+      { timeZone: tz },
     );
 
   const text = () => [
@@ -284,31 +241,7 @@ export async function userActivityReport(
     organisationTimezone(ctx),
     activityByPerson(ctx, query.from, query.to),
   ]);
-  const csv = () =>
-    toCsv(
-      [
-        'Nombre',
-        'Correo',
-        'Cargo',
-        'Unidad',
-        'Enviados',
-        'Borradores',
-        'Último envío',
-        'Logro KPI promedio (%)',
-        'Cumplimiento (%)',
-      ],
-      people.map((p) => [
-        p.fullName,
-        p.email,
-        p.cargo,
-        p.unidadOrganizacional,
-        p.sent,
-        p.drafts,
-        p.lastSentAt ? dateTime(p.lastSentAt, tz) : null,
-        num(p.averageLogro),
-        completionRate(p.sent, p.expectedWeeks),
-      ]),
-    );
+  const csv = () => csvOf(USER_ACTIVITY_LAYOUT, people, { timeZone: tz });
   const text = () => [
     ...header(
       'Actividad de usuarios',
@@ -319,7 +252,7 @@ export async function userActivityReport(
     ...people.flatMap((p) => [
       `${p.fullName} (${p.email})`,
       `  Enviados: ${p.sent}; borradores: ${p.drafts}; último envío: ${dateTime(p.lastSentAt, tz)}`,
-      `  Logro KPI promedio: ${percent(num(p.averageLogro))}; cumplimiento: ${completionRate(p.sent, p.expectedWeeks)} %`,
+      `  Logro KPI promedio: ${percent(p.averageLogro)}; cumplimiento: ${completionRate(p.sent, p.expectedWeeks)} %`,
     ]),
     ...(people.length === 0 ? ['No hay usuarios que envíen APPA.'] : []),
   ];
@@ -346,18 +279,7 @@ export async function problemsHelpReport(
     ),
   ]);
   reports.sort(byWeekThenName);
-  const csv = () =>
-    toCsv(
-      ['Nombre', 'Correo', 'Semana', 'Fecha de envío', 'Problemas', 'Ayuda'],
-      reports.map((r) => [
-        r.user.fullName,
-        r.user.email,
-        r.weekStart,
-        dateTime(r.submittedAt, tz),
-        r.problemas.trim() || null,
-        r.ayuda.trim() || null,
-      ]),
-    );
+  const csv = () => csvOf(PROBLEMS_HELP_LAYOUT, reports, { timeZone: tz });
   const text = () => [
     ...header('Problemas y ayuda', rangeLabel(query.from, query.to), ctx.clock(), tz),
     `APPAs con problemas o ayuda: ${reports.length}`,
@@ -395,23 +317,11 @@ export async function kpiReport(
   const kpis = rows.map((r) => {
     const meta = num(r.meta);
     const logro = num(r.logro);
-    return { ...r, meta, logro, achieved: achieved(meta, logro) };
+    return { ...r, meta, logro, achieved: kpiAchieved(meta, logro) };
   });
   const reached = kpis.filter((k) => k.achieved === true).length;
   const measured = kpis.filter((k) => k.achieved !== null).length;
-  const csv = () =>
-    toCsv(
-      ['Nombre', 'Correo', 'Semana', 'KPI', 'Meta (%)', 'Logro (%)', 'Logrado'],
-      kpis.map((k) => [
-        k.fullName,
-        k.email,
-        k.weekStart,
-        k.kpiNombre?.trim() || null,
-        k.meta,
-        k.logro,
-        achievedText(k.achieved),
-      ]),
-    );
+  const csv = () => csvOf(KPI_LAYOUT, kpis, { timeZone: tz });
   const text = () => [
     ...header('KPI: logro frente a meta', rangeLabel(query.from, query.to), ctx.clock(), tz),
     `KPI medidos: ${measured}; logrados: ${reached} (${completionRate(reached, measured)} %)`,
@@ -433,53 +343,7 @@ export async function customReport(
     loadPanelSubmissions(ctx, inPeriod(query.from, query.to)),
   ]);
   reports.sort(byWeekThenName);
-  const csv = () =>
-    toCsv(
-      [
-        'Nombre',
-        'Correo',
-        'Cargo',
-        'Unidad',
-        'Semana inicio',
-        'Semana fin',
-        'Estado',
-        'Fecha de envío',
-        'Avances',
-        'Planes',
-        'Problemas',
-        'Ayuda',
-        'KPI',
-        'Meta (%)',
-        'Logro (%)',
-        'Archivos',
-        'Revisado',
-        'Revisor',
-        'Notas de revisión',
-        'Comentarios',
-      ],
-      reports.map((r) => [
-        r.user.fullName,
-        r.user.email,
-        r.user.cargo,
-        r.user.unidadOrganizacional,
-        r.weekStart,
-        r.weekEnd,
-        STATUS_TEXT[r.status],
-        r.submittedAt ? dateTime(r.submittedAt, tz) : null,
-        r.avances,
-        r.planes,
-        r.problemas,
-        r.ayuda,
-        r.kpiNombre || null,
-        r.kpiMetaPct,
-        r.kpiLogroPct,
-        r.fileCount,
-        r.reviewedAt ? dateTime(r.reviewedAt, tz) : null,
-        r.reviewer?.fullName ?? null,
-        r.reviewNotes,
-        r.commentCount,
-      ]),
-    );
+  const csv = () => csvOf(CUSTOM_LAYOUT, reports, { timeZone: tz });
   const text = () => [
     ...header('Reporte personalizado', rangeLabel(query.from, query.to), ctx.clock(), tz),
     `APPAs: ${reports.length}`,

@@ -24,7 +24,7 @@ import {
 } from '../../../common/week-filters';
 import { weekFromStart, weekOf } from '../../../common/week';
 import type { AppContext } from '../../context';
-import { compareSpanish } from '../../lib/collate';
+import { compareSpanish } from '../../../common/text';
 import {
   appaFiles,
   appaSubmissions,
@@ -106,10 +106,13 @@ export async function loadReportRef(ctx: AppContext, id: string) {
   return row;
 }
 
-/** The panel's default week: the current one in the organisation's timezone (DESIGN.md "Weeks"). */
-async function organisationWeekStart(ctx: AppContext): Promise<string> {
-  const { organisationTimezone } = await getSettings(ctx.db);
-  return weekOf(ctx.clock(), organisationTimezone).weekStart;
+/**
+ * The week asked for, or the current one in the organisation's timezone (the panel's default
+ * week), with that timezone.
+ */
+async function panelWeek(ctx: AppContext, weekStart: string | undefined) {
+  const { organisationTimezone: timeZone } = await getSettings(ctx.db);
+  return { ...weekFromStart(weekStart ?? weekOf(ctx.clock(), timeZone).weekStart), timeZone };
 }
 
 /**
@@ -122,7 +125,7 @@ export async function listWeek(
   weekStart: string | undefined,
   authors?: SQL,
 ): Promise<WeekResponse> {
-  const week = weekFromStart(weekStart ?? (await organisationWeekStart(ctx)));
+  const week = await panelWeek(ctx, weekStart);
   const submissions = await loadPanelSubmissions(
     ctx,
     and(eq(appaSubmissions.weekStart, week.weekStart), authors),
@@ -190,7 +193,7 @@ export async function weekIndex(
   weekStart: string | undefined,
   authors?: SQL,
 ): Promise<WeekIndex> {
-  const week = weekFromStart(weekStart ?? (await organisationWeekStart(ctx)));
+  const week = await panelWeek(ctx, weekStart);
   const inWeek = and(eq(appaSubmissions.weekStart, week.weekStart), authors);
   const rows = await ctx.db
     .select({

@@ -1,3 +1,4 @@
+import { csvOf, WEEKLY_LAYOUT } from '@common/report-layouts';
 import { ALL_TEAMS, STATUS_FILTERS, type SummaryFilters as Filters } from '@common/week-filters';
 import { WEEK_SEARCH_MAX, type PanelSubmission, type PendingAuthor } from '@common/schemas/panel';
 import { weekLabel } from '@common/week';
@@ -10,7 +11,7 @@ import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { useSignedInUser } from '@/lib/api/get-current-user';
-import { downloadFile, toCsv } from '@/lib/download';
+import { downloadFile } from '@/lib/download';
 import { cn } from '@/lib/utils';
 import { getWeek, useWeekPage } from '../api/get-week';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
@@ -23,7 +24,7 @@ import {
   toggleRow,
   type SelectedRow,
 } from '../lib/selection';
-import { CSV_HEADERS, filteredCsvRows, summaryCsvFileName } from '../lib/week-summary';
+import { filteredCsvRows, summaryCsvFileName } from '../lib/week-summary';
 import { AppaDetailDialogBody, type DetailFocus } from './appa-detail-dialog';
 import { MarkSubmittedDialogBody } from './mark-submitted-dialog';
 import { PendingAuthorsCard } from './pending-authors-card';
@@ -111,10 +112,10 @@ export function SummaryTab() {
   const exportCsv = useMutation({
     mutationFn: () => getWeek(week.weekStart),
     onSuccess: (whole) => {
-      const rows = filteredCsvRows(whole, filters, timeZone);
+      const rows = filteredCsvRows(whole, filters);
       downloadFile(
         summaryCsvFileName(week.weekStart),
-        toCsv(CSV_HEADERS, rows),
+        csvOf(WEEKLY_LAYOUT, rows, { timeZone: whole.timeZone }),
         'text/csv;charset=utf-8',
       );
       toast({ title: 'CSV generado', description: `${rows.length} filas exportadas.` });
