@@ -10,9 +10,6 @@ export const ROLE_LABELS: Record<Role, string> = {
   USER: 'Usuario',
 };
 
-/** Roles expected to send one APPA per week (DESIGN.md "Who reports"). */
-export const REPORTING_ROLES: readonly Role[] = ['USER', 'LIDER', 'GERENTE', 'VP'];
-
 export const USER_STATUSES = ['ACTIVO', 'SUSPENDIDO'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 export const USER_STATUS_LABELS: Record<UserStatus, string> = {

@@ -291,7 +291,7 @@ test('Exportar CSV downloads the filtered rows, readable by a spreadsheet', asyn
   expect(content.startsWith('\uFEFF')).toBe(true);
   const lines = content.slice(1).trim().split('\r\n');
   expect(lines[0]).toBe(
-    'Nombre,Correo,Cargo,Unidad,Estado,Enviado el,KPI,Meta %,Logro %,Archivos,Problemas,Ayuda,Revisado',
+    'Nombre,Correo,Rol,Cargo,Unidad,Semana,Estado,Fecha de envío,KPI,Meta (%),Logro (%),Avances,Planes,Problemas,Ayuda,Archivos,Revisado',
   );
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain(someone?.user.email ?? '');

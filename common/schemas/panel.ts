@@ -140,13 +140,18 @@ export type PendingAuthor = z.infer<typeof pendingAuthorSchema>;
 export const weekResponseSchema = z.object({
   weekStart: z.string(),
   weekEnd: z.string(),
+  /**
+   * The organisation's timezone: exports write dates in it, so that the CSV the browser makes of
+   * this week reads as the server's.
+   */
+  timeZone: z.string(),
   /** Every report of the week, ENVIADO and BORRADOR, by author name. */
   submissions: z.array(panelSubmissionSchema),
   pending: z.array(pendingAuthorSchema),
   /** Distinct unidadOrganizacional of the expected authors, sorted (the team filter). */
   teams: z.array(z.string()),
   counts: z.object({
-    /** Active users whose role reports (DESIGN.md "Who reports"). */
+    /** People expected to report this week (server/domain/expected-authors.ts). */
     expected: z.number().int(),
     sent: z.number().int(),
     drafts: z.number().int(),

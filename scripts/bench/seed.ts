@@ -17,7 +17,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { REPORTING_ROLES, type Role } from '../../common/roles';
+import type { Role } from '../../common/roles';
 import { weekFromStart, weekOf } from '../../common/week';
 import { openDatabase, type Db } from '../../server/db/client';
 import {
@@ -28,6 +28,7 @@ import {
   users,
   type NewUserRow,
 } from '../../server/db/schema';
+import { reportsByRole } from '../../server/domain/expected-authors';
 import { hashPassword } from '../../server/services/passwords';
 import { firstFreeIn, slugBase, usernameBase } from '../../server/services/users';
 
@@ -308,7 +309,7 @@ export async function seedDatabase(db: Db, now = new Date()) {
   const comments: (typeof reviewComments.$inferInsert)[] = [];
   const tasks: (typeof reviewTasks.$inferInsert)[] = [];
   const files: (typeof appaFiles.$inferInsert)[] = [];
-  const reporters = people.filter((p) => REPORTING_ROLES.includes(p.role));
+  const reporters = people.filter((p) => reportsByRole(p.role));
 
   for (let w = WEEKS - 1; w >= 0; w--) {
     const week = weekFromStart(addDays(current.weekStart, -7 * w));

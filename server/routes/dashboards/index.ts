@@ -54,7 +54,7 @@ export function dashboardRoutes(app: FastifyInstance, ctx: AppContext) {
     const { q } = parse(peopleQuerySchema, request.query);
     const authors = await ctx.readCache.value(
       `people:${user.id}`,
-      () => areaAuthors(ctx, area),
+      () => areaAuthors(ctx, user, area),
       (list) => list.length * PERSON_BYTES,
       // Who is in the area does not change when a report does.
       'people',

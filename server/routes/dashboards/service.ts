@@ -1,6 +1,6 @@
 import { completionRate } from '../../../common/completion';
-import { and, asc, between, count, eq, inArray, or, sql } from 'drizzle-orm';
-import { REPORTING_ROLES, ROLES, type Role } from '../../../common/roles';
+import { and, asc, between, count, eq, or, sql } from 'drizzle-orm';
+import { ROLES } from '../../../common/roles';
 import {
   PEOPLE_SEARCH_LIMIT,
   type DashboardPerson,
@@ -12,8 +12,9 @@ import {
 import { recentWeeks, weekFromStart, weekOf } from '../../../common/week';
 import { searchUsers } from '../../../common/week-filters';
 import type { AppContext } from '../../context';
-import { compareSpanish } from '../../lib/collate';
+import { compareSpanish } from '../../../common/text';
 import { appaSubmissions, users, type UserRow } from '../../db/schema';
+import { countExpected, expectedAuthorsOf } from '../../domain/expected-authors';
 import { aboveIds, areaPeople, belowIds, type Area } from '../../policies/visibility';
 
 type Viewer = Pick<UserRow, 'id' | 'role' | 'timezone'>;
@@ -26,8 +27,6 @@ const dashboardUserColumns = {
   unidadOrganizacional: users.unidadOrganizacional,
   managerId: users.managerId,
 };
-
-const isReporting = (role: Role) => REPORTING_ROLES.includes(role);
 
 /** The week a dashboard shows: the one asked for, or the viewer's current week (DESIGN.md "Weeks"). */
 export function dashboardWeek(ctx: AppContext, viewer: Viewer, weekStart: string | undefined) {
@@ -54,7 +53,10 @@ function levels(rows: readonly { id: string; managerId: string | null }[], viewe
   return new Map(rows.map((r) => [r.id, levelOf(r.id, new Set())]));
 }
 
-/** The people of the area (and the viewer) with their report of the week, in one statement. */
+/**
+ * The people of the area (and the viewer) with their report of the week and whether they are
+ * expected to send it, in one statement.
+ */
 async function loadAreaWeek(ctx: AppContext, area: Area, weekStart: string) {
   const people =
     area.kind === 'organisation'
@@ -64,6 +66,7 @@ async function loadAreaWeek(ctx: AppContext, area: Area, weekStart: string) {
     .select({
       ...dashboardUserColumns,
       status: users.status,
+      expected: sql<boolean>`${expectedAuthorsOf(weekStart)}`,
       reportId: appaSubmissions.id,
       reportStatus: appaSubmissions.status,
       submittedAt: appaSubmissions.submittedAt,
@@ -102,7 +105,7 @@ function presentMember(row: AreaRow, level: number): TeamMember {
 
 /** The week's figures of a set of people: reports, expected authors and the rate, per role. */
 function analyticsOf(rows: readonly AreaRow[]): HierarchyResponse['analytics'] {
-  const expected = rows.filter((r) => isReporting(r.role));
+  const expected = rows.filter((r) => r.expected);
   const sent = (list: readonly AreaRow[]) => list.filter((r) => r.reportStatus === 'ENVIADO');
   const drafts = (list: readonly AreaRow[]) => list.filter((r) => r.reportStatus === 'BORRADOR');
   const expectedSent = sent(expected).length;
@@ -184,17 +187,16 @@ export async function hierarchy(
   };
 }
 
-/** The expected authors of the area: active people whose role reports (DESIGN.md "Who reports"). */
-function expectedAuthors(area: Area) {
-  return and(
-    eq(users.status, 'ACTIVO'),
-    inArray(users.role, [...REPORTING_ROLES]),
-    areaPeople(area),
-  );
-}
-
-/** The expected authors of the area in Spanish order of name, as the person picker lists them. */
-export async function areaAuthors(ctx: AppContext, area: Area): Promise<DashboardPerson[]> {
+/**
+ * The area's expected authors of the viewer's current week, in Spanish order of name, as the
+ * person picker lists them.
+ */
+export async function areaAuthors(
+  ctx: AppContext,
+  viewer: Viewer,
+  area: Area,
+): Promise<DashboardPerson[]> {
+  const { weekStart } = dashboardWeek(ctx, viewer, undefined);
   const rows = await ctx.db
     .select({
       id: users.id,
@@ -205,7 +207,7 @@ export async function areaAuthors(ctx: AppContext, area: Area): Promise<Dashboar
       unidadOrganizacional: users.unidadOrganizacional,
     })
     .from(users)
-    .where(expectedAuthors(area));
+    .where(expectedAuthorsOf(weekStart, areaPeople(area)));
   return rows.sort((a, b) => compareSpanish(a.fullName, b.fullName) || a.id.localeCompare(b.id));
 }
 
@@ -215,9 +217,8 @@ export function searchPeople(authors: readonly DashboardPerson[], q: string): Da
 }
 
 /**
- * GET /api/dashboard/trends: per week, oldest first, how many of the area's current expected
- * authors sent (the expected count does not travel back in time, as in the panel's history); with
- * a person, their sent reports' KPI per week.
+ * GET /api/dashboard/trends: per week, oldest first, how many of the area's expected authors of
+ * that week sent; with a person, their sent reports' KPI per week.
  */
 export async function trends(
   ctx: AppContext,
@@ -228,10 +229,11 @@ export async function trends(
   const weeks = recentWeeks(ctx.clock(), viewer.timezone, input.weeks).reverse();
   const first = weeks[0]?.weekStart ?? '';
   const last = weeks[weeks.length - 1]?.weekStart ?? '';
-  const [{ expected } = { expected: 0 }] = await ctx.db
-    .select({ expected: count() })
-    .from(users)
-    .where(expectedAuthors(area));
+  const expectedByWeek = await countExpected(
+    ctx.db,
+    weeks.map((w) => w.weekStart),
+    areaPeople(area),
+  );
   const sentRows = await ctx.db
     .select({ weekStart: appaSubmissions.weekStart, sent: count() })
     .from(appaSubmissions)
@@ -240,13 +242,14 @@ export async function trends(
       and(
         eq(appaSubmissions.status, 'ENVIADO'),
         between(appaSubmissions.weekStart, first, last),
-        expectedAuthors(area),
+        expectedAuthorsOf(appaSubmissions.weekStart, areaPeople(area)),
       ),
     )
     .groupBy(appaSubmissions.weekStart);
   const sentByWeek = new Map(sentRows.map((r) => [r.weekStart, r.sent]));
   const completion = weeks.map(({ weekStart }) => {
     const sent = sentByWeek.get(weekStart) ?? 0;
+    const expected = expectedByWeek.get(weekStart) ?? 0;
     return { weekStart, expected, sent, rate: completionRate(sent, expected) };
   });
 

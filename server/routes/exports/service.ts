@@ -6,7 +6,7 @@ import type { PanelSubmission, ReviewComment } from '../../../common/schemas/pan
 import { weekLabel } from '../../../common/week';
 import type { AppContext } from '../../context';
 import { appaFiles, appaSubmissions, reviewComments, type FileRow } from '../../db/schema';
-import { dateTime, percent, safeFileSegment, textFile } from '../../lib/export-format';
+import { dateTime, percent, safeFileSegment, textFile } from '../../../common/export-format';
 import { loadPanelSubmissions } from '../week/service';
 import { loadComments } from '../comments/service';
 import { getSettings } from '../../services/settings';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORTING_ROLES } from '../../../common/roles';
+import type { Role } from '../../../common/roles';
 import {
   DEFAULT_REMINDER_MESSAGE,
   DEFAULT_REMINDER_SUBJECT,
@@ -149,7 +149,8 @@ describe('POST /api/reminders/send recipients', () => {
     const res = await send({ ...defaults, type: 'all', weekStart: week });
     expect(res.statusCode).toBe(200);
     const authors = await t.db.select().from(users).where(eq(users.status, 'ACTIVO'));
-    const expected = authors.filter((u) => REPORTING_ROLES.includes(u.role)).map((u) => u.id);
+    const reporting: Role[] = ['USER', 'LIDER', 'GERENTE', 'VP'];
+    const expected = authors.filter((u) => reporting.includes(u.role)).map((u) => u.id);
     const reminded = await remindedIds(week);
     expect(reminded.toSorted()).toEqual(expected.toSorted());
     expect(reminded).toContain(sent.id);

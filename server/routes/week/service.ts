@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { MSG } from '../../../common/messages';
-import { REPORTING_ROLES } from '../../../common/roles';
 import {
   OPEN_TASK_STATUSES,
   PANEL_MSG,
@@ -25,7 +24,7 @@ import {
 } from '../../../common/week-filters';
 import { weekFromStart, weekOf } from '../../../common/week';
 import type { AppContext } from '../../context';
-import { compareSpanish } from '../../lib/collate';
+import { compareSpanish } from '../../../common/text';
 import {
   appaFiles,
   appaSubmissions,
@@ -34,6 +33,7 @@ import {
   users,
   type UserRow,
 } from '../../db/schema';
+import { expectedAuthorsOf, reportsByRole } from '../../domain/expected-authors';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { presentAuthor, presentPanelSubmission } from '../../presenters/panel';
 import { audit } from '../../services/audit';
@@ -106,23 +106,26 @@ export async function loadReportRef(ctx: AppContext, id: string) {
   return row;
 }
 
-/** The panel's default week: the current one in the organisation's timezone (DESIGN.md "Weeks"). */
-async function organisationWeekStart(ctx: AppContext): Promise<string> {
-  const { organisationTimezone } = await getSettings(ctx.db);
-  return weekOf(ctx.clock(), organisationTimezone).weekStart;
+/**
+ * The week asked for, or the current one in the organisation's timezone (the panel's default
+ * week), with that timezone.
+ */
+async function panelWeek(ctx: AppContext, weekStart: string | undefined) {
+  const { organisationTimezone: timeZone } = await getSettings(ctx.db);
+  return { ...weekFromStart(weekStart ?? weekOf(ctx.clock(), timeZone).weekStart), timeZone };
 }
 
 /**
  * GET /api/appa: every report of the week, the expected authors without a sent one, the teams and
- * the tiles. Expected authors are the active users whose role reports (DESIGN.md "Who reports").
- * `authors` (a condition on users) narrows everything to an area; absent, the whole organisation.
+ * the tiles. `authors` (a condition on users) narrows everything to an area; absent, the whole
+ * organisation.
  */
 export async function listWeek(
   ctx: AppContext,
   weekStart: string | undefined,
   authors?: SQL,
 ): Promise<WeekResponse> {
-  const week = weekFromStart(weekStart ?? (await organisationWeekStart(ctx)));
+  const week = await panelWeek(ctx, weekStart);
   const submissions = await loadPanelSubmissions(
     ctx,
     and(eq(appaSubmissions.weekStart, week.weekStart), authors),
@@ -149,8 +152,8 @@ const byName = (a: { fullName: string; id: string }, b: { fullName: string; id: 
   compareSpanish(a.fullName, b.fullName) || (a.id < b.id ? -1 : 1);
 
 /**
- * The week's expected authors (active users whose role reports, DESIGN.md "Who reports"): how
- * many, those without a sent report, and their teams.
+ * The week's expected authors (server/domain/expected-authors.ts): how many, those without a sent
+ * report, and their teams.
  */
 async function pendingOf(ctx: AppContext, weekStart: string, authors: SQL | undefined) {
   const expected = await ctx.db
@@ -160,7 +163,7 @@ async function pendingOf(ctx: AppContext, weekStart: string, authors: SQL | unde
       appaSubmissions,
       and(eq(appaSubmissions.userId, users.id), eq(appaSubmissions.weekStart, weekStart)),
     )
-    .where(and(eq(users.status, 'ACTIVO'), inArray(users.role, [...REPORTING_ROLES]), authors));
+    .where(expectedAuthorsOf(weekStart, authors));
   expected.sort(byName);
   const pending: PendingAuthor[] = expected
     .filter((u) => u.reportStatus !== 'ENVIADO')
@@ -190,7 +193,7 @@ export async function weekIndex(
   weekStart: string | undefined,
   authors?: SQL,
 ): Promise<WeekIndex> {
-  const week = weekFromStart(weekStart ?? (await organisationWeekStart(ctx)));
+  const week = await panelWeek(ctx, weekStart);
   const inWeek = and(eq(appaSubmissions.weekStart, week.weekStart), authors);
   const rows = await ctx.db
     .select({
@@ -291,7 +294,8 @@ export async function markSubmitted(
     .where(eq(users.id, input.userId))
     .limit(1);
   if (!author) throw notFound(MSG.userNotFound);
-  if (!REPORTING_ROLES.includes(author.role)) throw badRequest(PANEL_MSG.notExpectedAuthor);
+  // Only a role that never reports is refused: a suspended person's report can still be recorded.
+  if (!reportsByRole(author.role)) throw badRequest(PANEL_MSG.notExpectedAuthor);
 
   const now = ctx.clock();
   const fields = {

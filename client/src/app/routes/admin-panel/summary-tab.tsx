@@ -138,7 +138,7 @@ export function SummaryTab() {
             variant="outline"
             className="w-full sm:w-auto"
             disabled={!data || exportCsv.isPending}
-            onClick={() => exportCsv.mutate({ weekStart: week.weekStart, filters, timeZone })}
+            onClick={() => exportCsv.mutate({ weekStart: week.weekStart, filters })}
           >
             {exportCsv.isPending ? (
               <LoaderCircle aria-hidden="true" className="animate-spin" />

@@ -1,3 +1,4 @@
+import { csvOf, WEEKLY_LAYOUT, weeklyRows } from '@common/report-layouts';
 import type { WeekResponse, PanelSubmission } from '@common/schemas/panel';
 import { Download, FileText } from 'lucide-react';
 import { PAGE_SIZE, paginate } from '@common/week-filters';
@@ -7,13 +8,11 @@ import { TablePager } from '@/components/table-pager';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
-import { downloadFile, toCsv } from '@/lib/download';
+import { downloadFile } from '@/lib/download';
 import {
   filterReports,
   NO_FILTERS,
   REPORT_STATUS_FILTERS,
-  REPORT_CSV_HEADERS,
-  reportCsvRows,
   type ReportFilters,
 } from '../lib/board-reports';
 import { ReportList } from '@/components/report-list';
@@ -69,7 +68,7 @@ export function BoardDetailedReports({
   const exportCsv = () => {
     downloadFile(
       `appas-${week.weekStart}.csv`,
-      toCsv([...REPORT_CSV_HEADERS], reportCsvRows(shown)),
+      csvOf(WEEKLY_LAYOUT, weeklyRows(week.weekStart, shown, []), { timeZone: week.timeZone }),
       'text/csv;charset=utf-8',
     );
     toast({ title: 'CSV generado', description: `${shown.length} APPAs exportados` });

@@ -4,7 +4,6 @@ import { author, report as baseReport } from '@common/testing/panel-fixtures';
 import {
   filterReports,
   NO_FILTERS,
-  reportCsvRows,
   reportsOfRole,
   roleBreakdown,
   roleCompletionSeries,
@@ -61,25 +60,6 @@ describe('filterReports', () => {
     expect(filterReports(all, { ...NO_FILTERS, status: 'BORRADOR' })).toEqual([luis]);
     expect(filterReports(all, { ...NO_FILTERS, team: 'Ventas' })).toEqual([ana]);
     expect(filterReports(all, { search: 'luis', status: 'ENVIADO', team: '' })).toEqual([]);
-  });
-});
-
-describe('reportCsvRows', () => {
-  it('writes one row per report with labels and numbers', () => {
-    const [row] = reportCsvRows([luis]);
-    expect(row?.slice(0, 11)).toEqual([
-      'Luis Gómez',
-      'ana@example.com',
-      'Gerente',
-      '',
-      'TI',
-      '2026-11-16',
-      'Borrador',
-      '',
-      'Ventas',
-      80,
-      90,
-    ]);
   });
 });
 

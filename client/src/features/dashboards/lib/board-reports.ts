@@ -1,4 +1,3 @@
-import type { CsvCell } from '@common/csv';
 import { ROLE_LABELS, type Role, type SubmissionStatus } from '@common/roles';
 import type { HierarchyResponse } from '@common/schemas/dashboard';
 import type { PanelSubmission } from '@common/schemas/panel';
@@ -86,45 +85,6 @@ export function filterReports(
     if (team !== '' && s.user.unidadOrganizacional !== team) return false;
     return needle === '' || searchTextOf(s).includes(needle);
   });
-}
-
-export const REPORT_CSV_HEADERS = [
-  'Nombre',
-  'Email',
-  'Rol',
-  'Cargo',
-  'Equipo',
-  'Semana',
-  'Estado',
-  'Enviado',
-  'KPI',
-  'Meta %',
-  'Logro %',
-  'Avances',
-  'Planes',
-  'Problemas',
-  'Ayuda',
-] as const;
-
-/** The rows 'Exportar CSV' writes, one per report, in REPORT_CSV_HEADERS order. */
-export function reportCsvRows(submissions: readonly PanelSubmission[]): CsvCell[][] {
-  return submissions.map((s) => [
-    s.user.fullName,
-    s.user.email,
-    ROLE_LABELS[s.user.role],
-    s.user.cargo ?? '',
-    s.user.unidadOrganizacional ?? '',
-    s.weekStart,
-    s.status === 'ENVIADO' ? 'Enviado' : 'Borrador',
-    s.submittedAt ?? '',
-    s.kpiNombre,
-    s.kpiMetaPct,
-    s.kpiLogroPct,
-    s.avances,
-    s.planes,
-    s.problemas,
-    s.ayuda,
-  ]);
 }
 
 /** The reports of authors of one role (the VP's Gerentes and Líderes tabs). */

@@ -1,9 +1,10 @@
+import { csvOf, WEEKLY_LAYOUT } from '@common/report-layouts';
 import type { SummaryFilters } from '@common/week-filters';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { downloadFile, toCsv } from '@/lib/download';
+import { downloadFile } from '@/lib/download';
 import { getWeek } from '../api/get-week';
-import { CSV_HEADERS, filteredCsvRows, summaryCsvFileName } from '../lib/week-summary';
+import { filteredCsvRows, summaryCsvFileName } from '../lib/week-summary';
 
 /**
  * 'Exportar CSV' of Resumen Semanal: every row the filters choose, not only the page on screen, so
@@ -11,13 +12,13 @@ import { CSV_HEADERS, filteredCsvRows, summaryCsvFileName } from '../lib/week-su
  */
 export function useWeekCsvExport() {
   return useMutation({
-    mutationFn: ({ weekStart }: { weekStart: string; filters: SummaryFilters; timeZone: string }) =>
+    mutationFn: ({ weekStart }: { weekStart: string; filters: SummaryFilters }) =>
       getWeek(weekStart, 'area'),
-    onSuccess: (whole, { weekStart, filters, timeZone }) => {
-      const rows = filteredCsvRows(whole, filters, timeZone);
+    onSuccess: (whole, { weekStart, filters }) => {
+      const rows = filteredCsvRows(whole, filters);
       downloadFile(
         summaryCsvFileName(weekStart),
-        toCsv(CSV_HEADERS, rows),
+        csvOf(WEEKLY_LAYOUT, rows, { timeZone: whole.timeZone }),
         'text/csv;charset=utf-8',
       );
       toast({ title: 'CSV generado', description: `${rows.length} filas exportadas.` });

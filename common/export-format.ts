@@ -1,10 +1,10 @@
 import { TZDate } from '@date-fns/tz';
 import { format, parseISO } from 'date-fns';
-import { UTF8_BOM } from '../../common/csv';
+import { UTF8_BOM } from './csv';
 
 /**
- * How exported text reads (DESIGN.md "Exports"): Spanish dates, percentages with a decimal comma,
- * names that are safe as file and folder names on any system.
+ * How exported text reads, in the server's files and the browser's alike: Spanish dates,
+ * percentages with a decimal comma, names that are safe as file and folder names on any system.
  */
 
 /** 'dd/mm/yyyy HH:mm' of an instant in `timeZone`; '—' when there is none. */
