@@ -1,5 +1,5 @@
 import { parseISO } from 'date-fns';
-import type { Role } from '../../common/roles';
+import { reportsWeekly, type Role } from '../../common/roles';
 import { recentWeeks } from '../../common/week';
 import type { Db } from '../db/client';
 import { appaSubmissions, type UserRow } from '../db/schema';
@@ -288,7 +288,7 @@ export async function seedDemoOrganisation(db: Db): Promise<DemoAccount[]> {
   }
 
   const weeks = recentWeeks(new Date(), 'America/Lima', 4);
-  const authors = [...byName.values()].filter((u) => u.role !== 'CONSEJO');
+  const authors = [...byName.values()].filter((u) => reportsWeekly(u.role));
   const rows = weeks.flatMap((week, w) =>
     authors.flatMap((author, i) => {
       // The current week is in progress: some sent, some drafts, some still pending.

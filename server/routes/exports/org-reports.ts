@@ -4,7 +4,6 @@ import { es } from 'date-fns/locale';
 import { and, asc, between, eq, inArray, or, sql } from 'drizzle-orm';
 import { toCsv, type CsvCell } from '../../../common/csv';
 import { REPORTING_ROLES } from '../../../common/roles';
-import type { PanelSubmission } from '../../../common/schemas/panel';
 import type {
   MonthlyReportQuery,
   RangeReportQuery,
@@ -18,7 +17,8 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { appaSubmissions, users } from '../../db/schema';
 import { calendarDate, dateTime, percent, textFile, yesNo } from '../../lib/export-format';
 import { organisationTimezone } from './service';
-import { listWeek, loadPanelSubmissions } from '../week/service';
+import type { PanelReport } from '../../presenters/panel';
+import { loadPanelSubmissions, loadWeek } from '../week/service';
 
 /** A report of the Reportes tab, ready to send as a download. */
 export interface GeneratedReport {
@@ -82,7 +82,7 @@ export async function weeklyReport(
   ctx: AppContext,
   query: WeeklyReportQuery,
 ): Promise<GeneratedReport> {
-  const week = await listWeek(ctx, query.weekStart);
+  const week = await loadWeek(ctx, query.weekStart);
   const tz = await organisationTimezone(ctx);
   const byAuthor = new Map(week.submissions.map((s) => [s.userId, s]));
   const sent = week.submissions.filter((s) => s.status === 'ENVIADO');
@@ -90,7 +90,7 @@ export async function weeklyReport(
 
   const csv = () => {
     const rows: CsvCell[][] = [
-      ...sent.map((s) => ({ author: s.user, report: s as PanelSubmission | undefined })),
+      ...sent.map((s) => ({ author: s.user, report: s as PanelReport | undefined })),
       ...week.pending.map((p) => ({ author: p, report: byAuthor.get(p.id) })),
     ]
       .sort((a, b) => compareSpanish(a.author.fullName, b.author.fullName))
@@ -331,8 +331,7 @@ export async function userActivityReport(
   return generated(query.format, rangeName('actividad-usuarios', query), csv, text);
 }
 
-const byWeekThenName = (a: PanelSubmission, b: PanelSubmission) =>
-  a.weekStart.localeCompare(b.weekStart);
+const byWeekThenName = (a: PanelReport, b: PanelReport) => a.weekStart.localeCompare(b.weekStart);
 
 export async function problemsHelpReport(
   ctx: AppContext,

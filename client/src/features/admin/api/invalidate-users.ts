@@ -1,5 +1,4 @@
-import type { User } from '@common/schemas/auth';
-import type { UserWithCount } from '@common/schemas/users';
+import type { AdminUser, UserWithCount } from '@common/schemas/users';
 import type { QueryClient } from '@tanstack/react-query';
 import { userKeys } from '@/lib/query-keys';
 
@@ -7,7 +6,7 @@ import { userKeys } from '@/lib/query-keys';
  * After a change: puts the user the server answered into the table at once (so a dropdown does
  * not jump back while the list reloads), then refetches every user list.
  */
-export async function refreshUserLists(queryClient: QueryClient, changed?: User) {
+export async function refreshUserLists(queryClient: QueryClient, changed?: AdminUser) {
   if (changed) {
     queryClient.setQueryData<UserWithCount[]>(userKeys.withCounts(), (users) =>
       users?.map((u) =>

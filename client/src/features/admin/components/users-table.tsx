@@ -101,7 +101,7 @@ export function UsersTable({
                   >
                     <Pencil aria-hidden="true" />
                   </Button>
-                  {user.status === 'ACTIVO' ? <RemindUserButton user={user} /> : null}
+                  {user.abilities.remind ? <RemindUserButton user={user} /> : null}
                 </div>
               </td>
             </tr>

@@ -1,8 +1,8 @@
 import {
+  currentUserSchema,
   messageResponseSchema,
-  userSchema,
+  type CurrentUser,
   type MagicLinkRequest,
-  type User,
 } from '@common/schemas/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -18,8 +18,8 @@ export function useRequestMagicLink() {
 }
 
 /** POST /api/auth/verify-magic-link: spends the link's token and starts a cookie session. */
-export function verifyMagicLink(token: string): Promise<User> {
-  return api.post('/api/auth/verify-magic-link', userSchema, { token });
+export function verifyMagicLink(token: string): Promise<CurrentUser> {
+  return api.post('/api/auth/verify-magic-link', currentUserSchema, { token });
 }
 
 export function useVerifyMagicLink() {
