@@ -3,6 +3,9 @@ import { toCsv, type CsvCell } from './csv';
 import { dateTime, yesNo } from './export-format';
 import { ROLE_LABELS } from './roles';
 import type { PanelAuthor, PanelSubmission, PendingAuthor } from './schemas/panel';
+
+/** A report's fields, whatever the viewer may do with it: the layouts write no abilities. */
+type ReportFields = Omit<PanelSubmission, 'abilities'>;
 import { compareSpanish } from './text';
 
 /**
@@ -60,7 +63,7 @@ export interface WeeklyRow {
   author: PanelAuthor;
   weekStart: string;
   /** Null for an expected author without a report among those exported. */
-  report: PanelSubmission | null;
+  report: ReportFields | null;
   status: keyof typeof STATUS_TEXT;
 }
 
@@ -70,7 +73,7 @@ export interface WeeklyRow {
  */
 export function weeklyRows(
   weekStart: string,
-  submissions: readonly PanelSubmission[],
+  submissions: readonly ReportFields[],
   pending: readonly PendingAuthor[],
 ): WeeklyRow[] {
   const withReport = new Set(submissions.map((s) => s.userId));
@@ -165,7 +168,7 @@ export const USER_ACTIVITY_LAYOUT: CsvLayout<PersonPeriodRow> = [
 // Reports over a period.
 
 /** Sent reports with a problem or a request for help. */
-export const PROBLEMS_HELP_LAYOUT: CsvLayout<PanelSubmission> = [
+export const PROBLEMS_HELP_LAYOUT: CsvLayout<ReportFields> = [
   { header: 'Nombre', cell: (r) => r.user.fullName },
   { header: 'Correo', cell: (r) => r.user.email },
   { header: 'Semana', cell: (r) => r.weekStart },
@@ -194,7 +197,7 @@ export const KPI_LAYOUT: CsvLayout<KpiRow> = [
 ];
 
 /** Every report of the period with every field. */
-export const CUSTOM_LAYOUT: CsvLayout<PanelSubmission> = [
+export const CUSTOM_LAYOUT: CsvLayout<ReportFields> = [
   { header: 'Nombre', cell: (r) => r.user.fullName },
   { header: 'Correo', cell: (r) => r.user.email },
   { header: 'Cargo', cell: (r) => r.user.cargo },

@@ -143,6 +143,8 @@ export const shareSchema = z.object({
   permission: z.enum(SHARE_PERMISSIONS),
   expiresAt: z.string().nullable(),
   createdAt: z.string(),
+  /** What the viewer may do with it: whoever made it, or an administrator, revokes it. */
+  abilities: z.object({ revoke: z.boolean() }),
 });
 export type Share = z.infer<typeof shareSchema>;
 

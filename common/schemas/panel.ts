@@ -99,7 +99,25 @@ export const panelAuthorSchema = z.object({
 });
 export type PanelAuthor = z.infer<typeof panelAuthorSchema>;
 
-/** A report of the week as the panel lists it (spec 2 §3 "Submission"). */
+/**
+ * What the viewer may do with a report, decided by the server's policies for whoever asked: the
+ * interface shows a control only when its ability is true (and the server still refuses).
+ */
+export const reportAbilitiesSchema = z.object({
+  /** Mark it reviewed and create review tasks about it. */
+  review: z.boolean(),
+  /** Add a review comment. */
+  comment: z.boolean(),
+  /** Share it with peers: its author, in a role that shares. */
+  share: z.boolean(),
+  /** Change it: its author, while it is a draft. */
+  edit: z.boolean(),
+  /** Download it as text, or in a zip with its files. */
+  download: z.boolean(),
+});
+export type ReportAbilities = z.infer<typeof reportAbilitiesSchema>;
+
+/** A report of the week as the panel lists it, with what the viewer may do with it. */
 export const panelSubmissionSchema = z.object({
   id: z.uuid(),
   userId: z.uuid(),
@@ -126,6 +144,7 @@ export const panelSubmissionSchema = z.object({
   openTaskCount: z.number().int(),
   /** The administrator who marked the week as sent on the author's behalf. */
   markedSubmittedBy: personRefSchema.nullable(),
+  abilities: reportAbilitiesSchema,
 });
 export type PanelSubmission = z.infer<typeof panelSubmissionSchema>;
 
@@ -271,7 +290,7 @@ export const commentSchema = z.object({
 });
 export type CommentInput = z.infer<typeof commentSchema>;
 
-/** A review comment (spec 2 §3); 'editado' when updatedAt differs from createdAt. */
+/** A review comment; 'editado' when updatedAt differs from createdAt. */
 export const reviewCommentSchema = z.object({
   id: z.uuid(),
   submissionId: z.uuid(),
@@ -280,6 +299,8 @@ export const reviewCommentSchema = z.object({
   reviewer: personRefSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** What the viewer may do with it: its author edits it. */
+  abilities: z.object({ edit: z.boolean() }),
 });
 export type ReviewComment = z.infer<typeof reviewCommentSchema>;
 
@@ -318,7 +339,7 @@ export const taskStatusSchema = z.object({
 });
 export type TaskStatusInput = z.infer<typeof taskStatusSchema>;
 
-/** A review task (spec 2 §3), with what 'Mis tareas' shows of its report. */
+/** A review task, with what 'Mis tareas' shows of its report. */
 export const reviewTaskSchema = z.object({
   id: z.uuid(),
   submissionId: z.uuid(),
@@ -340,5 +361,7 @@ export const reviewTaskSchema = z.object({
     authorFullName: z.string(),
     weekStart: z.string(),
   }),
+  /** What the viewer may do with it: its assignee and its creator move its status. */
+  abilities: z.object({ updateStatus: z.boolean() }),
 });
 export type ReviewTask = z.infer<typeof reviewTaskSchema>;

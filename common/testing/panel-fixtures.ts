@@ -42,6 +42,7 @@ export function report(user: PanelAuthor, over: Partial<PanelSubmission> = {}): 
     commentCount: 0,
     openTaskCount: 0,
     markedSubmittedBy: null,
+    abilities: { review: true, comment: true, share: false, edit: false, download: true },
     ...over,
   };
 }

@@ -7,6 +7,16 @@ import type {
 } from '../../common/schemas/panel';
 import type { reviewTasks, SubmissionRow, UserRow } from '../db/schema';
 
+/**
+ * A report as the panel lists it, before the viewer's abilities are added (policies/report.ts):
+ * what the exports and the digest read, whoever they are for.
+ */
+export type PanelReport = Omit<PanelSubmission, 'abilities'>;
+/** A review comment before the viewer's abilities are added (policies/comment.ts). */
+export type CommentData = Omit<ReviewComment, 'abilities'>;
+/** A review task before the viewer's abilities are added (policies/task.ts). */
+export type TaskData = Omit<ReviewTask, 'abilities'>;
+
 type AuthorColumns = Pick<
   UserRow,
   'id' | 'fullName' | 'email' | 'cargo' | 'unidadOrganizacional' | 'role' | 'slug'
@@ -38,7 +48,7 @@ export interface PanelSubmissionRow {
 }
 
 /** A report as the panel lists it: no storage keys, only counts of what hangs from it. */
-export function presentPanelSubmission(row: PanelSubmissionRow): PanelSubmission {
+export function presentPanelSubmission(row: PanelSubmissionRow): PanelReport {
   const { report } = row;
   return {
     id: report.id,
@@ -75,7 +85,7 @@ export function presentComment(row: {
   reviewerName: string;
   createdAt: Date;
   updatedAt: Date;
-}): ReviewComment {
+}): CommentData {
   return {
     id: row.id,
     submissionId: row.submissionId,
@@ -95,7 +105,7 @@ export interface TaskRow {
   weekStart: string;
 }
 
-export function presentTask(row: TaskRow): ReviewTask {
+export function presentTask(row: TaskRow): TaskData {
   const { task } = row;
   return {
     id: task.id,

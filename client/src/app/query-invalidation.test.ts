@@ -1,8 +1,9 @@
-import type { User } from '@common/schemas/auth';
+import type { CurrentUser, User } from '@common/schemas/auth';
 import type { Share } from '@common/schemas/dashboard';
 import type { ReviewComment, ReviewTask } from '@common/schemas/panel';
 import type { Report } from '@common/schemas/report';
 import { DEFAULT_SETTINGS } from '@common/schemas/settings';
+import type { AdminUser } from '@common/schemas/users';
 import { author, report } from '@common/testing/panel-fixtures';
 import {
   MutationObserver,
@@ -133,6 +134,20 @@ const user: User = {
   lastLoginAt: null,
   ...timestamps,
 };
+const adminUser: AdminUser = {
+  ...user,
+  abilities: { edit: true, suspend: true, resetPassword: true, remind: true },
+};
+const currentUser: CurrentUser = {
+  ...user,
+  abilities: {
+    administer: false,
+    boardDashboard: false,
+    vpDashboard: false,
+    managerDashboard: false,
+    leaderDashboard: false,
+  },
+};
 const comment: ReviewComment = {
   id: '00000000-0000-4000-8000-0000000000c1',
   submissionId: submission.id,
@@ -140,6 +155,7 @@ const comment: ReviewComment = {
   reviewerId: reviewer.id,
   reviewer,
   ...timestamps,
+  abilities: { edit: true },
 };
 const task: ReviewTask = {
   id: '00000000-0000-4000-8000-0000000000a1',
@@ -156,6 +172,7 @@ const task: ReviewTask = {
   completedAt: timestamps.updatedAt,
   ...timestamps,
   submission: { id: submission.id, authorFullName: ana.fullName, weekStart: WEEK },
+  abilities: { updateStatus: true },
 };
 const share: Share = {
   id: '00000000-0000-4000-8000-0000000000b1',
@@ -165,6 +182,7 @@ const share: Share = {
   permission: 'read',
   expiresAt: null,
   createdAt: timestamps.createdAt,
+  abilities: { revoke: true },
 };
 const savedReport: Report = { ...submission, files: [] };
 
@@ -297,20 +315,32 @@ describe('a change to a person refreshes every view that counts or lists people'
     expect(sorted(stale)).toEqual(sorted([...PEOPLE_VIEWS, ...AUDIT, 'outbox']));
   });
 
+  // The signed-in person is Ana; the administrator edits a colleague.
+  const colleague: AdminUser = { ...adminUser, id: reviewer.id, fullName: reviewer.fullName };
+
   it('editing one, or suspending them', async () => {
     const edited = await staleAfter(
       updateUserMutationOptions,
-      { id: user.id, input: { cargo: 'Jefa' } },
-      { ...user, cargo: 'Jefa' },
+      { id: colleague.id, input: { cargo: 'Jefa' } },
+      { ...colleague, cargo: 'Jefa' },
     );
     expect(sorted(edited)).toEqual(sorted([...PEOPLE_VIEWS, ...AUDIT]));
 
     const suspended = await staleAfter(
       updateUserStatusMutationOptions,
-      { id: user.id, status: 'SUSPENDIDO' },
-      { message: 'Usuario suspendido', user: { ...user, status: 'SUSPENDIDO' } },
+      { id: colleague.id, status: 'SUSPENDIDO' },
+      { message: 'Usuario suspendido', user: { ...colleague, status: 'SUSPENDIDO' } },
     );
     expect(sorted(suspended)).toEqual(sorted([...PEOPLE_VIEWS, ...AUDIT]));
+  });
+
+  it('editing oneself also refetches the screens one may open, which the role decides', async () => {
+    const edited = await staleAfter(
+      updateUserMutationOptions,
+      { id: user.id, input: { role: 'LIDER' } },
+      { ...adminUser, role: 'LIDER' },
+    );
+    expect(sorted(edited)).toEqual(sorted([...PEOPLE_VIEWS, ...AUDIT, 'currentUser']));
   });
 
   it('resetting a password, which is e-mailed', async () => {
@@ -345,7 +375,7 @@ describe('changes that only the server’s records show', () => {
     const changed = await staleAfter(
       changePasswordMutationOptions,
       { currentPassword: 'a', newPassword: 'b', confirmPassword: 'b' },
-      { message: 'Contraseña actualizada', user },
+      { message: 'Contraseña actualizada', user: currentUser },
     );
     expect(sorted(changed)).toEqual(sorted(AUDIT));
 

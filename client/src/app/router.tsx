@@ -5,7 +5,7 @@ import { DASHBOARD_ACCESS_DENIED } from '@/features/dashboards/lib/access-denied
 import { RouteErrorBoundary } from './app-error';
 import { AppRoot } from './app-root';
 import { ProtectedRoute } from './protected-route';
-import { RequireRole } from './require-role';
+import { RequireAbility } from './require-role';
 
 // Each area loads its own code: the sign-in pages do not carry the report form, the panel or the
 // dashboards, and /auth (the page most visits start on) carries only itself, to stay within its JavaScript budget.
@@ -173,71 +173,83 @@ const routes: RouteObject[] = [
           {
             path: 'admin',
             element: (
-              <RequireRole roles={['ADMIN']}>
+              <RequireAbility ability="administer">
                 <Loadable>
                   <AdminPanel />
                 </Loadable>
-              </RequireRole>
+              </RequireAbility>
             ),
           },
           {
             path: 'super-admin',
             element: (
-              <RequireRole roles={['ADMIN']}>
+              <RequireAbility ability="administer">
                 <Loadable>
                   <SuperAdmin />
                 </Loadable>
-              </RequireRole>
+              </RequireAbility>
             ),
           },
           {
             path: 'consejo-simple',
             element: (
-              <RequireRole roles={['CONSEJO']} deniedMessage={DASHBOARD_ACCESS_DENIED.CONSEJO}>
+              <RequireAbility
+                ability="boardDashboard"
+                deniedMessage={DASHBOARD_ACCESS_DENIED.CONSEJO}
+              >
                 <Loadable>
                   <ConsejoSimple />
                 </Loadable>
-              </RequireRole>
+              </RequireAbility>
             ),
           },
           {
             path: 'consejo',
             element: (
-              <RequireRole roles={['CONSEJO']} deniedMessage={DASHBOARD_ACCESS_DENIED.CONSEJO}>
+              <RequireAbility
+                ability="boardDashboard"
+                deniedMessage={DASHBOARD_ACCESS_DENIED.CONSEJO}
+              >
                 <Loadable>
                   <BoardDashboard />
                 </Loadable>
-              </RequireRole>
+              </RequireAbility>
             ),
           },
           {
             path: 'vp',
             element: (
-              <RequireRole roles={['VP']} deniedMessage={DASHBOARD_ACCESS_DENIED.VP}>
+              <RequireAbility ability="vpDashboard" deniedMessage={DASHBOARD_ACCESS_DENIED.VP}>
                 <Loadable>
                   <VpDashboard />
                 </Loadable>
-              </RequireRole>
+              </RequireAbility>
             ),
           },
           {
             path: 'gerente',
             element: (
-              <RequireRole roles={['GERENTE']} deniedMessage={DASHBOARD_ACCESS_DENIED.GERENTE}>
+              <RequireAbility
+                ability="managerDashboard"
+                deniedMessage={DASHBOARD_ACCESS_DENIED.GERENTE}
+              >
                 <Loadable>
                   <ManagerDashboardRoute />
                 </Loadable>
-              </RequireRole>
+              </RequireAbility>
             ),
           },
           {
             path: 'lider',
             element: (
-              <RequireRole roles={['LIDER']} deniedMessage={DASHBOARD_ACCESS_DENIED.LIDER}>
+              <RequireAbility
+                ability="leaderDashboard"
+                deniedMessage={DASHBOARD_ACCESS_DENIED.LIDER}
+              >
                 <Loadable>
                   <LeaderDashboardRoute />
                 </Loadable>
-              </RequireRole>
+              </RequireAbility>
             ),
           },
         ],

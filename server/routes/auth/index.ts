@@ -9,12 +9,12 @@ import {
   type ChangePasswordResponse,
   type LoginResponse,
   type LogoutResponse,
-  type User,
+  type CurrentUser,
 } from '../../../common/schemas/auth';
 import type { AppContext } from '../../context';
 import { clearSessionCookie, requireAuth, setSessionCookie } from '../../plugins/auth';
 import { forbidden, parse } from '../../lib/errors';
-import { presentUser } from '../../presenters/user';
+import { presentCurrentUser } from '../../presenters/user';
 import { audit } from '../../services/audit';
 import { changePassword, signInWithPassword } from '../../services/auth';
 import { requestMagicLink, verifyMagicLink } from './magic-link';
@@ -24,8 +24,8 @@ import { revokeSession } from '../../services/sessions';
 const open = { config: { allowDuringPasswordChange: true } };
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/user', open, async (request): Promise<User> => {
-    return presentUser(requireAuth(request).user);
+  app.get('/api/user', open, async (request): Promise<CurrentUser> => {
+    return presentCurrentUser(requireAuth(request).user);
   });
 
   // API clients: the answer carries the token for `Authorization: Bearer`.
@@ -33,15 +33,15 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     const body = parse(loginSchema, request.body);
     const signed = await signInWithPassword(ctx, body.username, body.password, clientOf(request));
     setSessionCookie(ctx, reply, signed.token, signed.session.expiresAt);
-    return { ...presentUser(signed.user), token: signed.token };
+    return { ...presentCurrentUser(signed.user), token: signed.token };
   });
 
   // The web screens: the session travels only in the httpOnly cookie.
-  app.post('/api/auth/login-username', open, async (request, reply): Promise<User> => {
+  app.post('/api/auth/login-username', open, async (request, reply): Promise<CurrentUser> => {
     const body = parse(loginSchema, request.body);
     const signed = await signInWithPassword(ctx, body.username, body.password, clientOf(request));
     setSessionCookie(ctx, reply, signed.token, signed.session.expiresAt);
-    return presentUser(signed.user);
+    return presentCurrentUser(signed.user);
   });
 
   app.post('/api/logout', open, async (request, reply): Promise<LogoutResponse> => {
@@ -69,7 +69,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
       body.newPassword,
       request.ip,
     );
-    return { message: MSG.passwordChanged, user: presentUser(updated) };
+    return { message: MSG.passwordChanged, user: presentCurrentUser(updated) };
   });
 
   // Always the same answer: whether the address has an account is never revealed.
@@ -79,19 +79,19 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     return { message: MSG.magicLinkSent };
   });
 
-  app.post('/api/auth/verify-magic-link', open, async (request, reply): Promise<User> => {
+  app.post('/api/auth/verify-magic-link', open, async (request, reply): Promise<CurrentUser> => {
     const { token } = parse(verifyMagicLinkSchema, request.body);
     const signed = await verifyMagicLink(ctx, token, clientOf(request));
     setSessionCookie(ctx, reply, signed.token, signed.session.expiresAt);
-    return presentUser(signed.user);
+    return presentCurrentUser(signed.user);
   });
 
-  app.post('/api/register', async (request, reply): Promise<User> => {
+  app.post('/api/register', async (request, reply): Promise<CurrentUser> => {
     if (request.auth) throw forbidden();
     const body = parse(registerSchema, request.body);
     const signed = await registerUser(ctx, body, clientOf(request));
     setSessionCookie(ctx, reply, signed.token, signed.session.expiresAt);
-    return presentUser(signed.user);
+    return presentCurrentUser(signed.user);
   });
 }
 

@@ -4,7 +4,7 @@ import { commentSchema, PANEL_MSG, type ReviewComment } from '../../../common/sc
 import type { AppContext } from '../../context';
 import { parse } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
-import { authorizeCommentEdit, authorizeReview } from '../../policies/review';
+import { authorize } from '../../policies';
 import { loadReportRef } from '../week/service';
 import { addComment, editComment, listComments, loadCommentRef } from './service';
 
@@ -16,15 +16,15 @@ export function commentRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/appa/:id/comments', async (request): Promise<ReviewComment[]> => {
     const { user } = requireAuth(request);
     const { id } = parse(reportParams, request.params);
-    await authorizeReview(ctx, user, 'review:read', await loadReportRef(ctx, id));
-    return listComments(ctx, id);
+    await authorize(ctx, user, 'review:read', await loadReportRef(ctx, id));
+    return listComments(ctx, user, id);
   });
 
   app.post('/api/appa/:id/comments', async (request, reply): Promise<ReviewComment> => {
     const { user } = requireAuth(request);
     const { id } = parse(reportParams, request.params);
     const { comment } = parse(commentSchema, request.body);
-    await authorizeReview(ctx, user, 'report:comment', await loadReportRef(ctx, id));
+    await authorize(ctx, user, 'report:comment', await loadReportRef(ctx, id));
     reply.code(201);
     return addComment(ctx, user, id, comment);
   });
@@ -33,7 +33,7 @@ export function commentRoutes(app: FastifyInstance, ctx: AppContext) {
     const { user } = requireAuth(request);
     const { commentId } = parse(commentParams, request.params);
     const { comment } = parse(commentSchema, request.body);
-    await authorizeCommentEdit(ctx, user, await loadCommentRef(ctx, commentId));
+    await authorize(ctx, user, 'comment:edit', await loadCommentRef(ctx, commentId));
     return editComment(ctx, user, commentId, comment);
   });
 }

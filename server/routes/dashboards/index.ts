@@ -11,7 +11,7 @@ import type { AppContext } from '../../context';
 import { parse } from '../../lib/errors';
 import { sendCached } from '../../lib/read-cache';
 import { requireAuth } from '../../plugins/auth';
-import { authorizeDashboard, authorizePersonRead } from '../../policies/visibility';
+import { authorize } from '../../policies';
 import { areaAuthors, hierarchy, searchPeople, trends } from './service';
 
 /** A rough size of one kept author (ids, names, e-mail), for the read cache's budget. */
@@ -25,7 +25,7 @@ export function dashboardRoutes(app: FastifyInstance, ctx: AppContext) {
   // Both kept between writes (lib/read-cache.ts), per viewer: they hold the viewer's own place.
   app.get('/api/dashboard/hierarchy', async (request, reply) => {
     const { user } = requireAuth(request);
-    const area = await authorizeDashboard(ctx, user);
+    const area = await authorize(ctx, user, 'dashboard:read');
     const { weekStart } = parse(weekQuerySchema, request.query);
     const answer = await ctx.readCache.get(
       `hierarchy:${user.id}:${weekStart ?? 'current'}`,
@@ -37,9 +37,9 @@ export function dashboardRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get('/api/dashboard/trends', async (request, reply) => {
     const { user } = requireAuth(request);
-    const area = await authorizeDashboard(ctx, user);
+    const area = await authorize(ctx, user, 'dashboard:read');
     const input = parse(trendsQuerySchema, request.query);
-    if (input.userId) await authorizePersonRead(ctx, user, input.userId);
+    if (input.userId) await authorize(ctx, user, 'person:read', input.userId);
     const answer = await ctx.readCache.get(
       `trends:${user.id}:${input.weeks}:${input.userId ?? ''}`,
       async () => JSON.stringify((await trends(ctx, user, area, input)) satisfies TrendsResponse),
@@ -50,7 +50,7 @@ export function dashboardRoutes(app: FastifyInstance, ctx: AppContext) {
   // The person picker searches as one types: the area's authors are kept between writes, per viewer.
   app.get('/api/dashboard/people', async (request): Promise<DashboardPerson[]> => {
     const { user } = requireAuth(request);
-    const area = await authorizeDashboard(ctx, user);
+    const area = await authorize(ctx, user, 'dashboard:read');
     const { q } = parse(peopleQuerySchema, request.query);
     const authors = await ctx.readCache.value(
       `people:${user.id}`,

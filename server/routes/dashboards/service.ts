@@ -1,5 +1,5 @@
 import { completionRate } from '../../../common/completion';
-import { and, asc, between, count, eq, or, sql } from 'drizzle-orm';
+import { and, asc, between, count, eq, inArray, sql } from 'drizzle-orm';
 import { ROLES } from '../../../common/roles';
 import {
   PEOPLE_SEARCH_LIMIT,
@@ -15,7 +15,7 @@ import type { AppContext } from '../../context';
 import { compareSpanish } from '../../../common/text';
 import { appaSubmissions, users, type UserRow } from '../../db/schema';
 import { countExpected, expectedAuthorsOf } from '../../domain/expected-authors';
-import { aboveIds, areaPeople, belowIds, type Area } from '../../policies/visibility';
+import { areaPeople, levelsBelow, managersAbove, type Area } from '../../domain/hierarchy';
 
 type Viewer = Pick<UserRow, 'id' | 'role' | 'timezone'>;
 
@@ -34,34 +34,11 @@ export function dashboardWeek(ctx: AppContext, viewer: Viewer, weekStart: string
 }
 
 /**
- * Depth of each person below the viewer, computed from the managerId links of the rows: 1 for the
- * viewer's direct reports (and, for the organisation, for people without a manager in the set).
- */
-function levels(rows: readonly { id: string; managerId: string | null }[], viewerId: string) {
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const memo = new Map<string, number>();
-  const levelOf = (id: string, seen: Set<string>): number => {
-    const known = memo.get(id);
-    if (known !== undefined) return known;
-    const managerId = byId.get(id)?.managerId ?? null;
-    const parent = managerId && managerId !== viewerId ? byId.get(managerId) : undefined;
-    // A cycle in the data stops the walk instead of recursing forever.
-    const level = parent && !seen.has(parent.id) ? levelOf(parent.id, seen.add(id)) + 1 : 1;
-    memo.set(id, level);
-    return level;
-  };
-  return new Map(rows.map((r) => [r.id, levelOf(r.id, new Set())]));
-}
-
-/**
  * The people of the area (and the viewer) with their report of the week and whether they are
  * expected to send it, in one statement.
  */
 async function loadAreaWeek(ctx: AppContext, area: Area, weekStart: string) {
-  const people =
-    area.kind === 'organisation'
-      ? undefined
-      : or(sql`${users.id} in (${belowIds(area.viewerId)})`, eq(users.id, area.viewerId));
+  const people = areaPeople(area.kind === 'organisation' ? area : { ...area, includeSelf: true });
   return ctx.db
     .select({
       ...dashboardUserColumns,
@@ -109,6 +86,12 @@ function analyticsOf(rows: readonly AreaRow[]): HierarchyResponse['analytics'] {
   const sent = (list: readonly AreaRow[]) => list.filter((r) => r.reportStatus === 'ENVIADO');
   const drafts = (list: readonly AreaRow[]) => list.filter((r) => r.reportStatus === 'BORRADOR');
   const expectedSent = sent(expected).length;
+  const expectedByRole = new Map<AreaRow['role'], AreaRow[]>();
+  for (const row of expected) {
+    const ofRole = expectedByRole.get(row.role);
+    if (ofRole) ofRole.push(row);
+    else expectedByRole.set(row.role, [row]);
+  }
   return {
     totalSubmissions: rows.filter((r) => r.reportStatus !== null).length,
     submittedCount: sent(rows).length,
@@ -117,7 +100,7 @@ function analyticsOf(rows: readonly AreaRow[]): HierarchyResponse['analytics'] {
     pendingCount: expected.length - expectedSent,
     completionRate: completionRate(expectedSent, expected.length),
     byRole: ROLES.flatMap((role) => {
-      const ofRole = expected.filter((r) => r.role === role);
+      const ofRole = expectedByRole.get(role) ?? [];
       if (ofRole.length === 0) return [];
       return [
         { role, total: ofRole.length, sent: sent(ofRole).length, drafts: drafts(ofRole).length },
@@ -126,25 +109,16 @@ function analyticsOf(rows: readonly AreaRow[]): HierarchyResponse['analytics'] {
   };
 }
 
-/** From the viewer's manager up to the top, in one recursive statement. */
+/** From the viewer's manager up to the top. */
 async function managerChain(ctx: AppContext, viewerId: string): Promise<DashboardUser[]> {
-  const rows = await ctx.db
-    .select(dashboardUserColumns)
-    .from(users)
-    .where(sql`${users.id} in (${aboveIds(viewerId)})`);
+  const ids = await managersAbove(ctx, viewerId);
+  if (ids.length === 0) return [];
+  const rows = await ctx.db.select(dashboardUserColumns).from(users).where(inArray(users.id, ids));
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const [self] = await ctx.db
-    .select({ managerId: users.managerId })
-    .from(users)
-    .where(eq(users.id, viewerId));
-  const chain: DashboardUser[] = [];
-  for (let next = self?.managerId; next && byId.has(next);) {
-    const row = byId.get(next);
-    if (!row || chain.some((c) => c.id === row.id)) break;
-    chain.push(presentDashboardUser(row));
-    next = row.managerId;
-  }
-  return chain;
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [presentDashboardUser(row)] : [];
+  });
 }
 
 /**
@@ -160,7 +134,7 @@ export async function hierarchy(
   const week = dashboardWeek(ctx, viewer, weekStart);
   const rows = await loadAreaWeek(ctx, area, week.weekStart);
   const others = rows.filter((r) => r.id !== viewer.id);
-  const depth = levels(others, viewer.id);
+  const depth = levelsBelow(others, viewer.id);
   const members = others
     .filter((r) => r.status === 'ACTIVO')
     .map((r) => presentMember(r, depth.get(r.id) ?? 1))

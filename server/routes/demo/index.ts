@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { User } from '../../../common/schemas/auth';
+import type { CurrentUser } from '../../../common/schemas/auth';
 import type { AppContext } from '../../context';
 import { setSessionCookie } from '../../plugins/auth';
-import { presentUser } from '../../presenters/user';
+import { presentCurrentUser } from '../../presenters/user';
 import { revokeSession } from '../../services/sessions';
 import { signInAsDemoAdmin } from './login';
 
@@ -11,7 +11,7 @@ const open = { config: { allowDuringPasswordChange: true } };
 export function demoRoutes(app: FastifyInstance, ctx: AppContext) {
   // Demo mode only (login.ts beside this file). A session the browser already has is replaced: the
   // quick-access pages mean "show me the administrator's view", whoever was signed in before.
-  app.post('/api/demo/login', open, async (request, reply): Promise<User> => {
+  app.post('/api/demo/login', open, async (request, reply): Promise<CurrentUser> => {
     const previous = request.auth ?? null;
     const signed = await signInAsDemoAdmin(
       ctx,
@@ -20,6 +20,6 @@ export function demoRoutes(app: FastifyInstance, ctx: AppContext) {
     );
     if (previous) await revokeSession(ctx.db, previous.session.id);
     setSessionCookie(ctx, reply, signed.token, signed.session.expiresAt);
-    return presentUser(signed.user);
+    return presentCurrentUser(signed.user);
   });
 }

@@ -12,7 +12,7 @@ import type { AppContext } from '../../context';
 import { notFound, parse } from '../../lib/errors';
 import { sendCached } from '../../lib/read-cache';
 import { requireAuth } from '../../plugins/auth';
-import { authorizeOrganisationReports, authorizeReportDownload } from '../../policies/exports';
+import { authorize } from '../../policies';
 import {
   loadReportBundles,
   organisationTimezone,
@@ -64,7 +64,7 @@ export function exportRoutes(app: FastifyInstance, ctx: AppContext) {
     const { id } = parse(reportParams, request.params);
     const [bundle] = await loadReportBundles(ctx, [id]);
     if (!bundle) throw notFound(PANEL_MSG.reportNotFound);
-    await authorizeReportDownload(ctx, user, [bundle.report]);
+    await authorize(ctx, user, 'report:download', [bundle.report]);
     const text = reportText(bundle, await organisationTimezone(ctx));
     return asAttachment(reply, reportFileName(bundle.report), CONTENT_TYPES.txt).send(text);
   });
@@ -74,9 +74,10 @@ export function exportRoutes(app: FastifyInstance, ctx: AppContext) {
     const { ids } = parse(zipExportQuerySchema, request.query);
     const bundles = await loadReportBundles(ctx, ids);
     if (bundles.length !== ids.length) throw notFound(PANEL_MSG.reportNotFound);
-    await authorizeReportDownload(
+    await authorize(
       ctx,
       user,
+      'report:download',
       bundles.map((b) => b.report),
     );
     const stream = zipReports(ctx, bundles, await organisationTimezone(ctx));
@@ -106,14 +107,14 @@ export function exportRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get('/api/reports/weekly', async (request, reply) => {
     const { user } = requireAuth(request);
-    await authorizeOrganisationReports(ctx, user);
+    await authorize(ctx, user, 'reports:export');
     const query = parse(weeklyReportQuerySchema, request.query);
     return send(request, reply, 'weekly', query, () => weeklyReport(ctx, query));
   });
 
   app.get('/api/reports/monthly', async (request, reply) => {
     const { user } = requireAuth(request);
-    await authorizeOrganisationReports(ctx, user);
+    await authorize(ctx, user, 'reports:export');
     const query = parse(monthlyReportQuerySchema, request.query);
     return send(request, reply, 'monthly', query, () => monthlyReport(ctx, query));
   });
@@ -127,7 +128,7 @@ export function exportRoutes(app: FastifyInstance, ctx: AppContext) {
   for (const [kind, generate] of Object.entries(ranged)) {
     app.get(`/api/reports/${kind}`, async (request, reply) => {
       const { user } = requireAuth(request);
-      await authorizeOrganisationReports(ctx, user);
+      await authorize(ctx, user, 'reports:export');
       const query = parse(rangeReportQuerySchema, request.query);
       return send(request, reply, kind, query, () => generate(ctx, query));
     });

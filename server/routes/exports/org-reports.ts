@@ -15,7 +15,6 @@ import {
   WEEKLY_LAYOUT,
   weeklyRows,
 } from '../../../common/report-layouts';
-import type { PanelSubmission } from '../../../common/schemas/panel';
 import type { PersonPeriodRow } from '../../../common/report-layouts';
 import type {
   MonthlyReportQuery,
@@ -30,7 +29,8 @@ import { appaSubmissions, users } from '../../db/schema';
 import { countExpected, expectedWeeksOf } from '../../domain/expected-authors';
 import { calendarDate, dateTime, percent, textFile, yesNo } from '../../../common/export-format';
 import { organisationTimezone } from './service';
-import { listWeek, loadPanelSubmissions } from '../week/service';
+import type { PanelReport } from '../../presenters/panel';
+import { loadPanelSubmissions, loadWeek } from '../week/service';
 
 /** A report of the Reportes tab, ready to send as a download. */
 export interface GeneratedReport {
@@ -82,7 +82,7 @@ export async function weeklyReport(
   ctx: AppContext,
   query: WeeklyReportQuery,
 ): Promise<GeneratedReport> {
-  const week = await listWeek(ctx, query.weekStart);
+  const week = await loadWeek(ctx, query.weekStart);
   const tz = week.timeZone;
   const sent = week.submissions.filter((s) => s.status === 'ENVIADO');
   const { counts } = week;
@@ -260,8 +260,7 @@ export async function userActivityReport(
   return generated(query.format, rangeName('actividad-usuarios', query), csv, text);
 }
 
-const byWeekThenName = (a: PanelSubmission, b: PanelSubmission) =>
-  a.weekStart.localeCompare(b.weekStart);
+const byWeekThenName = (a: PanelReport, b: PanelReport) => a.weekStart.localeCompare(b.weekStart);
 
 export async function problemsHelpReport(
   ctx: AppContext,

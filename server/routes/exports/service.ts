@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import { asc, inArray } from 'drizzle-orm';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
-import type { PanelSubmission, ReviewComment } from '../../../common/schemas/panel';
+
 import { weekLabel } from '../../../common/week';
 import type { AppContext } from '../../context';
 import { appaFiles, appaSubmissions, reviewComments, type FileRow } from '../../db/schema';
@@ -10,11 +10,12 @@ import { dateTime, percent, safeFileSegment, textFile } from '../../../common/ex
 import { loadPanelSubmissions } from '../week/service';
 import { loadComments } from '../comments/service';
 import { getSettings } from '../../services/settings';
+import type { CommentData, PanelReport } from '../../presenters/panel';
 
 /** One report with everything its download shows: the panel's fields, comments and files. */
 export interface ReportBundle {
-  report: PanelSubmission;
-  comments: ReviewComment[];
+  report: PanelReport;
+  comments: CommentData[];
   files: Pick<FileRow, 'id' | 'fileName' | 'sizeBytes' | 'storagePath'>[];
 }
 
@@ -113,7 +114,7 @@ export function reportText(
 }
 
 /** `APPA-<slug>-<weekStart>.txt`. */
-export function reportFileName(report: PanelSubmission): string {
+export function reportFileName(report: PanelReport): string {
   return `APPA-${safeFileSegment(report.user.slug)}-${report.weekStart}.txt`;
 }
 

@@ -6,7 +6,7 @@ import { sendCached } from '../../lib/read-cache';
 import { requireAuth } from '../../plugins/auth';
 import { historyQuerySchema } from '../../../common/schemas/dashboard';
 import type { PanelSubmission } from '../../../common/schemas/panel';
-import { authorizePersonRead } from '../../policies/visibility';
+import { authorize } from '../../policies';
 import { getCurrentReport, history, saveReport } from './service';
 
 export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -30,7 +30,7 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/appa/history', async (request): Promise<PanelSubmission[]> => {
     const { user } = requireAuth(request);
     const { userId = user.id, from, to } = parse(historyQuerySchema, request.query);
-    await authorizePersonRead(ctx, user, userId);
-    return history(ctx, { userId, from, to });
+    await authorize(ctx, user, 'person:read', userId);
+    return history(ctx, user, { userId, from, to });
   });
 }

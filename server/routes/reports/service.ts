@@ -13,6 +13,8 @@ import { weekDeadline, weekOf } from '../../../common/week';
 import type { AppContext } from '../../context';
 import { appaFiles, appaSubmissions, type UserRow } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/errors';
+import type { Actor } from '../../policies/actor';
+import { withReportAbilities } from '../../policies/report';
 import { presentOwnReport } from '../../presenters/report';
 import { getSettings } from '../../services/settings';
 import { cleanFileName, loadOwnUploads } from '../uploads/service';
@@ -170,9 +172,13 @@ export async function saveReport(
   return report;
 }
 
-/** GET /api/appa/history: a person's reports whose week starts within the range, newest first. */
+/**
+ * GET /api/appa/history: a person's reports whose week starts within the range, newest first, with
+ * what `viewer` may do with each.
+ */
 export async function history(
   ctx: AppContext,
+  viewer: Actor,
   input: { userId: string; from: string; to: string },
 ): Promise<PanelSubmission[]> {
   const rows = await loadPanelSubmissions(
@@ -182,5 +188,6 @@ export async function history(
       between(appaSubmissions.weekStart, input.from, input.to),
     ),
   );
-  return rows.sort((a, b) => b.weekStart.localeCompare(a.weekStart));
+  const viewed = await withReportAbilities(ctx, viewer, rows);
+  return viewed.sort((a, b) => b.weekStart.localeCompare(a.weekStart));
 }

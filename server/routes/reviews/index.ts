@@ -9,7 +9,7 @@ import {
 import type { AppContext } from '../../context';
 import { parse } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
-import { authorizeReview } from '../../policies/review';
+import { authorize } from '../../policies';
 import { loadPanelSubmission, loadReportRef } from '../week/service';
 import { reviewReport } from './service';
 
@@ -21,8 +21,8 @@ export function reviewRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/appa/:id', async (request): Promise<PanelSubmission> => {
     const { user } = requireAuth(request);
     const { id } = parse(reportParams, request.params);
-    await authorizeReview(ctx, user, 'review:read', await loadReportRef(ctx, id));
-    return loadPanelSubmission(ctx, id);
+    await authorize(ctx, user, 'review:read', await loadReportRef(ctx, id));
+    return loadPanelSubmission(ctx, user, id);
   });
 
   app.post('/api/appa/:id/review', async (request): Promise<SubmissionMessage> => {
@@ -30,7 +30,7 @@ export function reviewRoutes(app: FastifyInstance, ctx: AppContext) {
     const { id } = parse(reportParams, request.params);
     const input = parse(reviewSchema, request.body);
     const report = await loadReportRef(ctx, id);
-    await authorizeReview(ctx, user, 'report:review', report);
+    await authorize(ctx, user, 'report:review', report);
     return reviewReport(ctx, user, report, input);
   });
 }

@@ -10,13 +10,7 @@ import { PANEL_MSG } from '../../../common/schemas/panel';
 import type { AppContext } from '../../context';
 import { parse } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
-import {
-  authorizePeerList,
-  authorizeShare,
-  authorizeShareList,
-  authorizeShareRevoke,
-} from '../../policies/sharing';
-
+import { authorize } from '../../policies';
 import { loadReportRef } from '../week/service';
 import { createShare, listReportShares, loadShareRef, revokeShare, sameRolePeers } from './service';
 
@@ -27,7 +21,7 @@ const shareParams = z.object({ shareId: z.uuid(DASHBOARD_MSG.shareNotFound) });
 export function shareRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/users/same-role', async (request): Promise<Peer[]> => {
     const { user } = requireAuth(request);
-    await authorizePeerList(ctx, user);
+    await authorize(ctx, user, 'peers:list');
     return sameRolePeers(ctx, user);
   });
 
@@ -36,7 +30,7 @@ export function shareRoutes(app: FastifyInstance, ctx: AppContext) {
     const { id } = parse(reportParams, request.params);
     const input = parse(shareRequestSchema, request.body);
     const report = await loadReportRef(ctx, id);
-    await authorizeShare(ctx, user, report);
+    await authorize(ctx, user, 'report:share', report);
     const share = await createShare(ctx, user, report, input);
     reply.code(201);
     return share;
@@ -45,14 +39,14 @@ export function shareRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/appa/:id/shares', async (request): Promise<Share[]> => {
     const { user } = requireAuth(request);
     const { id } = parse(reportParams, request.params);
-    await authorizeShareList(ctx, user, await loadReportRef(ctx, id));
-    return listReportShares(ctx, id);
+    await authorize(ctx, user, 'shares:list', await loadReportRef(ctx, id));
+    return listReportShares(ctx, user, id);
   });
 
   app.delete('/api/appa/shares/:shareId', async (request, reply) => {
     const { user } = requireAuth(request);
     const { shareId } = parse(shareParams, request.params);
-    await authorizeShareRevoke(ctx, user, await loadShareRef(ctx, shareId));
+    await authorize(ctx, user, 'share:revoke', await loadShareRef(ctx, shareId));
     await revokeShare(ctx, user, shareId);
     return reply.code(204).send();
   });

@@ -10,7 +10,7 @@ import {
 import type { AppContext } from '../../context';
 import { parse } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
-import { authorizeReview, authorizeTaskUpdate } from '../../policies/review';
+import { authorize } from '../../policies';
 import { loadReportRef } from '../week/service';
 import {
   changeTaskStatus,
@@ -40,14 +40,14 @@ export function taskRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/review-tasks/submission/:id', async (request): Promise<ReviewTask[]> => {
     const { user } = requireAuth(request);
     const { id } = parse(reportParams, request.params);
-    await authorizeReview(ctx, user, 'review:read', await loadReportRef(ctx, id));
-    return listSubmissionTasks(ctx, id);
+    await authorize(ctx, user, 'review:read', await loadReportRef(ctx, id));
+    return listSubmissionTasks(ctx, user, id);
   });
 
   app.post('/api/review-tasks', async (request, reply): Promise<ReviewTask> => {
     const { user } = requireAuth(request);
     const input = parse(createTaskSchema, request.body);
-    await authorizeReview(ctx, user, 'report:review', await loadReportRef(ctx, input.submissionId));
+    await authorize(ctx, user, 'report:review', await loadReportRef(ctx, input.submissionId));
     reply.code(201);
     return createTask(ctx, user, input);
   });
@@ -57,7 +57,7 @@ export function taskRoutes(app: FastifyInstance, ctx: AppContext) {
     const { id } = parse(taskParams, request.params);
     const { status } = parse(taskStatusSchema, request.body);
     const task = await loadTaskRef(ctx, id);
-    await authorizeTaskUpdate(ctx, user, task);
+    await authorize(ctx, user, 'task:update', task);
     return changeTaskStatus(ctx, user, task, status);
   });
 }

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { User } from '../../../common/schemas/auth';
 import {
   bulkUploadSchema,
   createUserSchema,
@@ -10,12 +9,13 @@ import {
   type BulkUploadResult,
   type CreatedUser,
   type PasswordReset,
+  type AdminUser,
   type UserWithCount,
 } from '../../../common/schemas/users';
 import type { AppContext } from '../../context';
 import { parse } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
-import { authorizeAdmin } from '../../policies';
+import { authorize } from '../../policies';
 import {
   adminCreateUser,
   adminResetPassword,
@@ -30,21 +30,21 @@ const idParams = z.object({ id: z.uuid(USER_MSG.userNotFound) });
 
 /** The panel's Gestión de Usuarios: every call is ADMIN only. */
 export function userAdminRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/users', async (request): Promise<User[]> => {
+  app.get('/api/users', async (request): Promise<AdminUser[]> => {
     const { user } = requireAuth(request);
-    await authorizeAdmin(ctx, user, 'users:manage');
-    return listUsers(ctx);
+    await authorize(ctx, user, 'users:manage');
+    return listUsers(ctx, user);
   });
 
   app.get('/api/users/with-counts', async (request): Promise<UserWithCount[]> => {
     const { user } = requireAuth(request);
-    await authorizeAdmin(ctx, user, 'users:manage');
-    return listUsersWithCounts(ctx);
+    await authorize(ctx, user, 'users:manage');
+    return listUsersWithCounts(ctx, user);
   });
 
   app.post('/api/users', async (request): Promise<CreatedUser> => {
     const { user } = requireAuth(request);
-    await authorizeAdmin(ctx, user, 'users:manage');
+    await authorize(ctx, user, 'users:manage');
     const input = parse(createUserSchema, request.body);
     const { mailed: _, ...created } = await adminCreateUser(ctx, user, input);
     return created;
@@ -52,20 +52,20 @@ export function userAdminRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/api/users/bulk-upload', async (request): Promise<BulkUploadResult> => {
     const { user } = requireAuth(request);
-    await authorizeAdmin(ctx, user, 'users:manage');
+    await authorize(ctx, user, 'users:manage');
     return adminBulkCreate(ctx, user, parse(bulkUploadSchema, request.body));
   });
 
-  app.patch('/api/users/:id', async (request): Promise<User> => {
+  app.patch('/api/users/:id', async (request): Promise<AdminUser> => {
     const { user } = requireAuth(request);
-    await authorizeAdmin(ctx, user, 'users:manage');
+    await authorize(ctx, user, 'users:manage');
     const { id } = parse(idParams, request.params);
     return adminUpdateUser(ctx, user, id, parse(updateUserSchema, request.body));
   });
 
   app.put('/api/users/:id/status', async (request) => {
     const { user } = requireAuth(request);
-    await authorizeAdmin(ctx, user, 'users:manage');
+    await authorize(ctx, user, 'users:manage');
     const { id } = parse(idParams, request.params);
     const { status } = parse(userStatusSchema, request.body);
     return adminSetStatus(ctx, user, id, status);
@@ -73,7 +73,7 @@ export function userAdminRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.put('/api/users/:id/password', async (request): Promise<PasswordReset> => {
     const { user } = requireAuth(request);
-    await authorizeAdmin(ctx, user, 'users:manage');
+    await authorize(ctx, user, 'users:manage');
     const { id } = parse(idParams, request.params);
     return adminResetPassword(ctx, user, id);
   });

@@ -25,17 +25,12 @@ import {
 import { weekFromStart, weekOf } from '../../../common/week';
 import type { AppContext } from '../../context';
 import { compareSpanish } from '../../../common/text';
-import {
-  appaFiles,
-  appaSubmissions,
-  reviewComments,
-  reviewTasks,
-  users,
-  type UserRow,
-} from '../../db/schema';
+import { appaFiles, appaSubmissions, reviewComments, reviewTasks, users } from '../../db/schema';
 import { expectedAuthorsOf, reportsByRole } from '../../domain/expected-authors';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { presentAuthor, presentPanelSubmission } from '../../presenters/panel';
+import type { Actor } from '../../policies/actor';
+import { withReportAbilities } from '../../policies/report';
+import { presentAuthor, presentPanelSubmission, type PanelReport } from '../../presenters/panel';
 import { audit } from '../../services/audit';
 import { getSettings } from '../../services/settings';
 
@@ -59,12 +54,13 @@ const openStatuses = sql.join(
 
 /**
  * The panel's reports matching `where`, in one statement: the author, reviewer and marker joined,
- * and the counts as correlated subqueries served by the submission_id indexes (no N+1).
+ * and the counts as correlated subqueries served by the submission_id indexes (no N+1). Without
+ * the viewer's abilities: `withReportAbilities` adds them for whoever the answer is for.
  */
 export async function loadPanelSubmissions(
   ctx: AppContext,
   where: SQL | undefined,
-): Promise<PanelSubmission[]> {
+): Promise<PanelReport[]> {
   const rows = await ctx.db
     .select({
       report: appaSubmissions,
@@ -84,10 +80,32 @@ export async function loadPanelSubmissions(
   return rows.map(presentPanelSubmission);
 }
 
-export async function loadPanelSubmission(ctx: AppContext, id: string): Promise<PanelSubmission> {
-  const [row] = await loadPanelSubmissions(ctx, eq(appaSubmissions.id, id));
+/** One report as the panel shows it to `viewer`; 404 when there is none. */
+export async function loadPanelSubmission(
+  ctx: AppContext,
+  viewer: Actor,
+  id: string,
+): Promise<PanelSubmission> {
+  const [row] = await withReportAbilities(
+    ctx,
+    viewer,
+    await loadPanelSubmissions(ctx, eq(appaSubmissions.id, id)),
+  );
   if (!row) throw notFound(PANEL_MSG.reportNotFound);
   return row;
+}
+
+/**
+ * Whether `userId` wrote any report: the organisation's week is one answer for everyone who reads
+ * it except those who also wrote in it (their own reports carry abilities nobody else has).
+ */
+export async function hasOwnReports(ctx: AppContext, userId: string): Promise<boolean> {
+  const rows = await ctx.db
+    .select({ id: appaSubmissions.id })
+    .from(appaSubmissions)
+    .where(eq(appaSubmissions.userId, userId))
+    .limit(1);
+  return rows.length > 0;
 }
 
 /** What a permission decision needs of a report; 404 when there is none. */
@@ -115,16 +133,32 @@ async function panelWeek(ctx: AppContext, weekStart: string | undefined) {
   return { ...weekFromStart(weekStart ?? weekOf(ctx.clock(), timeZone).weekStart), timeZone };
 }
 
+/** A week of reports before a viewer's abilities are added: what the weekly export reads. */
+export type WeekData = Omit<WeekResponse, 'submissions'> & { submissions: PanelReport[] };
+
 /**
- * GET /api/appa: every report of the week, the expected authors without a sent one, the teams and
- * the tiles. `authors` (a condition on users) narrows everything to an area; absent, the whole
- * organisation.
+ * GET /api/appa: every report of the week with what `viewer` may do with each, the expected
+ * authors without a sent one, the teams and the tiles.
  */
 export async function listWeek(
   ctx: AppContext,
+  viewer: Actor,
   weekStart: string | undefined,
   authors?: SQL,
 ): Promise<WeekResponse> {
+  const week = await loadWeek(ctx, weekStart, authors);
+  return { ...week, submissions: await withReportAbilities(ctx, viewer, week.submissions) };
+}
+
+/**
+ * Every report of the week, the expected authors without a sent one, the teams and the tiles.
+ * `authors` (a condition on users) narrows everything to an area; absent, the whole organisation.
+ */
+export async function loadWeek(
+  ctx: AppContext,
+  weekStart: string | undefined,
+  authors?: SQL,
+): Promise<WeekData> {
   const week = await panelWeek(ctx, weekStart);
   const submissions = await loadPanelSubmissions(
     ctx,
@@ -151,10 +185,7 @@ export async function listWeek(
 const byName = (a: { fullName: string; id: string }, b: { fullName: string; id: string }) =>
   compareSpanish(a.fullName, b.fullName) || (a.id < b.id ? -1 : 1);
 
-/**
- * The week's expected authors (server/domain/expected-authors.ts): how many, those without a sent
- * report, and their teams.
- */
+/** The week's expected authors: how many, those without a sent report, and their teams. */
 async function pendingOf(ctx: AppContext, weekStart: string, authors: SQL | undefined) {
   const expected = await ctx.db
     .select({ ...authorColumns, reportStatus: appaSubmissions.status })
@@ -242,6 +273,7 @@ export async function weekIndex(
  */
 export async function pageOfWeek(
   ctx: AppContext,
+  viewer: Actor,
   index: WeekIndex,
   query: WeekPageParams,
 ): Promise<WeekPage> {
@@ -257,7 +289,11 @@ export async function pageOfWeek(
   } = paginate<IndexedReport | PendingAuthor>(rows, query.page, query.pageSize);
   const ids = pendingView ? [] : shown.map((r) => r.id);
   const loaded = ids.length
-    ? await loadPanelSubmissions(ctx, inArray(appaSubmissions.id, ids))
+    ? await withReportAbilities(
+        ctx,
+        viewer,
+        await loadPanelSubmissions(ctx, inArray(appaSubmissions.id, ids)),
+      )
     : [];
   const byId = new Map(loaded.map((s) => [s.id, s]));
   const { reports: _reports, ...week } = index;
@@ -285,7 +321,7 @@ export const weekIndexBytes = (index: WeekIndex) =>
  */
 export async function markSubmitted(
   ctx: AppContext,
-  admin: Pick<UserRow, 'id'>,
+  admin: Actor,
   input: MarkSubmittedInput,
 ): Promise<SubmissionMessage> {
   const [author] = await ctx.db
@@ -325,6 +361,6 @@ export async function markSubmitted(
   });
   return {
     message: PANEL_MSG.markedSubmitted,
-    submission: await loadPanelSubmission(ctx, saved.id),
+    submission: await loadPanelSubmission(ctx, admin, saved.id),
   };
 }

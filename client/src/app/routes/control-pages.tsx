@@ -131,7 +131,7 @@ export function ConsejoSimple() {
     <ControlPage
       title="Consejo"
       description="Resumen en vivo de la semana en toda la organización."
-      isAdmin={user.role === 'ADMIN'}
+      isAdmin={user.abilities.administer}
     />
   );
 }

@@ -1,11 +1,11 @@
-import { userSchema, type User } from '@common/schemas/auth';
+import { currentUserSchema, type CurrentUser } from '@common/schemas/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { setSignedInUser } from '@/lib/api/get-current-user';
 
 /** POST /api/auth/verify-magic-link: spends the link's token and starts a cookie session. */
-export function verifyMagicLink(token: string): Promise<User> {
-  return api.post('/api/auth/verify-magic-link', userSchema, { token });
+export function verifyMagicLink(token: string): Promise<CurrentUser> {
+  return api.post('/api/auth/verify-magic-link', currentUserSchema, { token });
 }
 
 export function useVerifyMagicLink() {

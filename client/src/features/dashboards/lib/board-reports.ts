@@ -89,7 +89,8 @@ export function filterReports(
 
 /** The reports of authors of one role (the VP's Gerentes and Líderes tabs). */
 export function reportsOfRole(submissions: readonly PanelSubmission[], role: Role) {
-  return submissions.filter((s) => s.user.role === role);
+  const ofRole = new Set<Role>([role]);
+  return submissions.filter((s) => ofRole.has(s.user.role));
 }
 
 export interface RoleWeekPoint {

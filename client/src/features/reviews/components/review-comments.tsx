@@ -3,7 +3,6 @@ import { Pencil } from 'lucide-react';
 import { useState, type Ref } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { useSignedInUser } from '@/lib/api/get-current-user';
 import { formatDateTime } from '@/lib/format';
 import { useAddReviewComment } from '../api/add-review-comment';
 import { useReviewComments } from '../api/get-review-comments';
@@ -30,7 +29,7 @@ function CommentEditor({ comment, onDone }: { comment: ReviewComment; onDone: ()
   );
 }
 
-function CommentItem({ comment, mine }: { comment: ReviewComment; mine: boolean }) {
+function CommentItem({ comment }: { comment: ReviewComment }) {
   const [editing, setEditing] = useState(false);
   return (
     <li className="flex gap-3">
@@ -49,7 +48,7 @@ function CommentItem({ comment, mine }: { comment: ReviewComment; mine: boolean 
               {isEdited(comment) ? ' · editado' : ''}
             </span>
           </p>
-          {mine && !editing ? (
+          {comment.abilities.edit && !editing ? (
             <Button
               variant="ghost"
               size="sm"
@@ -83,7 +82,6 @@ export function ReviewComments({
   /** The add box, so that 'Comentarios' can take the focus there. */
   boxRef?: Ref<HTMLTextAreaElement>;
 }) {
-  const user = useSignedInUser();
   const comments = useReviewComments(submissionId);
   const add = useAddReviewComment();
   const [text, setText] = useState('');
@@ -99,7 +97,7 @@ export function ReviewComments({
       ) : (
         <ul className="grid gap-4" aria-label="Comentarios de revisión">
           {comments.data.map((c) => (
-            <CommentItem key={c.id} comment={c} mine={c.reviewerId === user.id} />
+            <CommentItem key={c.id} comment={c} />
           ))}
         </ul>
       )}

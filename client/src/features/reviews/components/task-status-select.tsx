@@ -1,17 +1,15 @@
 import { TASK_STATUS_LABELS, type ReviewTask } from '@common/schemas/panel';
 import { NativeSelect } from '@/components/ui/native-select';
-import { useSignedInUser } from '@/lib/api/get-current-user';
 import { useUpdateTaskStatus } from '../api/update-task-status';
 import { taskMoves } from '../lib/review';
 
 /**
- * The task's status: a select of the moves TASK_TRANSITIONS allows when the signed-in user is its
- * assignee or creator, otherwise the label alone.
+ * The task's status: a select of the moves TASK_TRANSITIONS allows when the signed-in user may move
+ * it (its assignee or creator), otherwise the label alone.
  */
 export function TaskStatusSelect({ task }: { task: ReviewTask }) {
-  const user = useSignedInUser();
   const update = useUpdateTaskStatus();
-  const moves = taskMoves(task, user.id);
+  const moves = taskMoves(task);
   if (moves.length === 0) {
     return <span className="text-sm font-medium">{TASK_STATUS_LABELS[task.status]}</span>;
   }

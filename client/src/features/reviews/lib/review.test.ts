@@ -28,24 +28,19 @@ describe('isEdited', () => {
 });
 
 describe('taskMoves', () => {
-  const task = (status: ReviewTask['status']) => ({
+  const task = (status: ReviewTask['status'], updateStatus = true) => ({
     status,
-    assignedToId: 'assignee',
-    createdBy: { id: 'creator', fullName: 'Creadora' },
+    abilities: { updateStatus },
   });
 
-  it('lets the assignee and the creator follow TASK_TRANSITIONS', () => {
-    expect(taskMoves(task('PENDIENTE'), 'assignee')).toEqual([
-      'EN_PROGRESO',
-      'COMPLETADA',
-      'CANCELADA',
-    ]);
-    expect(taskMoves(task('EN_PROGRESO'), 'creator')).toEqual(['COMPLETADA', 'CANCELADA']);
-    expect(taskMoves(task('COMPLETADA'), 'assignee')).toEqual([]);
+  it('lets whoever may move the task follow TASK_TRANSITIONS', () => {
+    expect(taskMoves(task('PENDIENTE'))).toEqual(['EN_PROGRESO', 'COMPLETADA', 'CANCELADA']);
+    expect(taskMoves(task('EN_PROGRESO'))).toEqual(['COMPLETADA', 'CANCELADA']);
+    expect(taskMoves(task('COMPLETADA'))).toEqual([]);
   });
 
   it('gives nobody else a move', () => {
-    expect(taskMoves(task('PENDIENTE'), 'someone-else')).toEqual([]);
+    expect(taskMoves(task('PENDIENTE', false))).toEqual([]);
   });
 });
 

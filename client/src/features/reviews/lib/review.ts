@@ -22,13 +22,11 @@ export function formatIsoDate(date: string): string {
 }
 
 /**
- * The statuses `userId` may move the task to: none unless they are its assignee or creator (the
- * server's rule), then TASK_TRANSITIONS.
+ * The statuses the viewer may move the task to: none unless the server says they may move it, then
+ * TASK_TRANSITIONS.
  */
 export function taskMoves(
-  task: Pick<ReviewTask, 'status' | 'assignedToId' | 'createdBy'>,
-  userId: string,
+  task: Pick<ReviewTask, 'status' | 'abilities'>,
 ): readonly ReviewTask['status'][] {
-  const mayMove = task.assignedToId === userId || task.createdBy.id === userId;
-  return mayMove ? TASK_TRANSITIONS[task.status] : [];
+  return task.abilities.updateStatus ? TASK_TRANSITIONS[task.status] : [];
 }

@@ -47,7 +47,9 @@ export function LeaderOwnReport({ week }: { week: LeaderWeekResponse }) {
             />
             <div className="flex flex-wrap gap-2">
               {own.status === 'ENVIADO' ? (
-                <ShareDialog submissionId={own.id} />
+                own.abilities.share ? (
+                  <ShareDialog submissionId={own.id} />
+                ) : null
               ) : (
                 <Button asChild variant="outline">
                   <Link to={formPath}>Completar APPA</Link>

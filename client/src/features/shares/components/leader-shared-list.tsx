@@ -36,7 +36,7 @@ export function LeaderSharedList({
         ) : (
           <ul aria-label="APPAs compartidos contigo" className="divide-y rounded-lg border">
             {shared.map((s) => {
-              const canComment = s.share.permission === 'comment';
+              const canComment = s.abilities.comment;
               return (
                 <ListRow
                   key={s.share.id}

@@ -32,7 +32,7 @@ export function LeaderSharedReport({
   comments: CommentsComponent;
 }) {
   const box = useRef<HTMLTextAreaElement>(null);
-  const canComment = submission.share.permission === 'comment';
+  const canComment = submission.abilities.comment;
 
   useEffect(() => {
     if (!focusComment) return;

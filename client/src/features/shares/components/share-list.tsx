@@ -31,16 +31,18 @@ export function ShareList({ shares }: { shares: readonly Share[] }) {
                     : ''}
                 </p>
               </div>
-              <Button
-                size="sm"
-                variant="outline"
-                aria-label={`Revocar acceso de ${share.sharedWith.fullName}`}
-                disabled={revoke.isPending}
-                onClick={() => revoke.mutate(share.id)}
-              >
-                <X aria-hidden="true" />
-                Revocar
-              </Button>
+              {share.abilities.revoke ? (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  aria-label={`Revocar acceso de ${share.sharedWith.fullName}`}
+                  disabled={revoke.isPending}
+                  onClick={() => revoke.mutate(share.id)}
+                >
+                  <X aria-hidden="true" />
+                  Revocar
+                </Button>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -1,5 +1,5 @@
-import type { User } from '@common/schemas/auth';
-import type { UserWithCount } from '@common/schemas/users';
+import type { CurrentUser } from '@common/schemas/auth';
+import type { AdminUser, UserWithCount } from '@common/schemas/users';
 import type { QueryClient } from '@tanstack/react-query';
 import { currentUserQueryKey } from '@/lib/api/get-current-user';
 import { invalidateAuditLog, invalidateOutbox, invalidatePeopleViews } from '@/lib/query-roots';
@@ -13,7 +13,7 @@ import { usersWithCountsQueryKey } from './get-users-with-counts';
  */
 export async function refreshUserLists(
   queryClient: QueryClient,
-  { changed, mailed = false }: { changed?: User; mailed?: boolean } = {},
+  { changed, mailed = false }: { changed?: AdminUser; mailed?: boolean } = {},
 ) {
   if (changed) {
     queryClient.setQueryData<UserWithCount[]>(usersWithCountsQueryKey, (users) =>
@@ -21,9 +21,15 @@ export async function refreshUserLists(
         u.id === changed.id ? { ...changed, submissionCount: u.submissionCount } : u,
       ),
     );
-    queryClient.setQueryData<User | null>(currentUserQueryKey, (current) =>
-      current?.id === changed.id ? changed : current,
-    );
+    // The signed-in user keeps the screens they may open; a change of their own role refetches them.
+    queryClient.setQueryData<CurrentUser | null>(currentUserQueryKey, (current) => {
+      if (current?.id !== changed.id) return current;
+      const { abilities: _, ...fields } = changed;
+      return { ...current, ...fields };
+    });
+    if (queryClient.getQueryData<CurrentUser | null>(currentUserQueryKey)?.id === changed.id) {
+      await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+    }
   }
   await Promise.all([
     invalidatePeopleViews(queryClient),

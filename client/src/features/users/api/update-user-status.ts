@@ -1,5 +1,5 @@
-import { userSchema } from '@common/schemas/auth';
 import type { UserStatus } from '@common/roles';
+import { adminUserSchema } from '@common/schemas/users';
 import {
   mutationOptions,
   useMutation,
@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { refreshUserLists } from './refresh-user-lists';
 
-const statusResponseSchema = z.object({ message: z.string(), user: userSchema });
+const statusResponseSchema = z.object({ message: z.string(), user: adminUserSchema });
 export type StatusResponse = z.infer<typeof statusResponseSchema>;
 
 /** PUT /api/users/{id}/status (ADMIN): answers 'Usuario activado' or 'Usuario suspendido'. */

@@ -1,5 +1,4 @@
-import { userSchema, type User } from '@common/schemas/auth';
-import type { UpdateUserInput } from '@common/schemas/users';
+import { adminUserSchema, type AdminUser, type UpdateUserInput } from '@common/schemas/users';
 import {
   mutationOptions,
   useMutation,
@@ -10,8 +9,14 @@ import { api } from '@/lib/api-client';
 import { refreshUserLists } from './refresh-user-lists';
 
 /** PATCH /api/users/{id} (ADMIN): any of the create-user fields. */
-export function updateUser({ id, input }: { id: string; input: UpdateUserInput }): Promise<User> {
-  return api.patch(`/api/users/${encodeURIComponent(id)}`, userSchema, input);
+export function updateUser({
+  id,
+  input,
+}: {
+  id: string;
+  input: UpdateUserInput;
+}): Promise<AdminUser> {
+  return api.patch(`/api/users/${encodeURIComponent(id)}`, adminUserSchema, input);
 }
 
 export const updateUserMutationOptions = (queryClient: QueryClient) =>

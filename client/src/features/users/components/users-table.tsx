@@ -104,7 +104,7 @@ export function UsersTable({
                   >
                     <Pencil aria-hidden="true" />
                   </Button>
-                  {user.status === 'ACTIVO' ? remindButton(user) : null}
+                  {user.abilities.remind ? remindButton(user) : null}
                 </div>
               </td>
             </tr>
