@@ -5,7 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { demoUser, freshPassword } from './support/demo-users';
 import { signInReady } from './support/session';
 
-// Issue 8: the sign-in page and the report form each load at most 150 KiB of gzip JavaScript, and
+// Budgets: the sign-in page and the report form each load at most 150 KiB of gzip JavaScript, and
 // each route loads only its own code. Counted: every script the browser requests until the page
 // is idle (lazy chunks and the upload dialog included), gzip level 9 as a CDN would send it.
 

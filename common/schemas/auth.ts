@@ -1,5 +1,5 @@
 // zod/mini: these schemas are in the sign-in page's and the report form's JavaScript, which must
-// stay within 150 KiB gzip (issue 8); classic zod alone is 25 KiB of it.
+// stay within its 150 KiB gzip budget; classic zod alone is 25 KiB of it.
 import * as z from 'zod/mini';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
 import { MSG } from '../messages';

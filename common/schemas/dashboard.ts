@@ -3,7 +3,7 @@ import { ROLES, SHARE_PERMISSIONS } from '../roles';
 import { panelSubmissionSchema, personRefSchema } from './panel';
 
 /**
- * The role dashboards (/consejo, /vp, /gerente, /lider) and lateral sharing (spec 2 §2–§3, issue 6).
+ * The role dashboards (/consejo, /vp, /gerente, /lider) and lateral sharing between peers.
  * This file is the contract between the server and the dashboards; see docs/decisions.md.
  */
 
@@ -24,7 +24,7 @@ export const DASHBOARD_MSG = {
   searchTooLong: 'La búsqueda no puede tener más de 200 caracteres',
 } as const;
 
-/** A person as the dashboards show them (spec 2 §3 "Dashboard view"). */
+/** A person as the dashboards show them. */
 export const dashboardUserSchema = z.object({
   id: z.uuid(),
   fullName: z.string(),
@@ -59,7 +59,7 @@ export const hierarchyResponseSchema = z.object({
     totalSubmissions: z.number().int(),
     submittedCount: z.number().int(),
     draftCount: z.number().int(),
-    /** Expected authors in the area (DESIGN.md "Who reports") and how many have not sent. */
+    /** Expected authors in the area and how many of them have not sent. */
     expected: z.number().int(),
     pendingCount: z.number().int(),
     /** round(sent / expected × 100), 0 when nobody is expected. */
@@ -117,7 +117,7 @@ export const dashboardPersonSchema = dashboardUserSchema
   .extend({ email: z.string() });
 export type DashboardPerson = z.infer<typeof dashboardPersonSchema>;
 
-/** GET /api/users/same-role: the leader's peers (spec 2 §3 "Peer"). */
+/** GET /api/users/same-role: the people a report may be shared with, of the author's role. */
 export const peerSchema = z.object({
   id: z.uuid(),
   fullName: z.string(),
@@ -126,7 +126,7 @@ export const peerSchema = z.object({
 });
 export type Peer = z.infer<typeof peerSchema>;
 
-/** POST /api/appa/{id}/share (spec 2 §3 "Share request", plus an optional expiry). */
+/** POST /api/appa/{id}/share: with whom, what they may do, and an optional expiry. */
 export const shareRequestSchema = z.object({
   sharedWithId: z.uuid(DASHBOARD_MSG.peerRequired),
   permission: z.enum(SHARE_PERMISSIONS, { error: DASHBOARD_MSG.invalidPermission }).default('read'),
@@ -153,7 +153,7 @@ export const sharedSubmissionSchema = panelSubmissionSchema.extend({ share: shar
 export type SharedSubmission = z.infer<typeof sharedSubmissionSchema>;
 
 /**
- * GET /api/appa?weekStart= for a LIDER (spec 2 §3 "Leader week response"): their own report of the
+ * GET /api/appa?weekStart= for a LIDER: their own report of the
  * week (or null), the live shares of it, and the reports shared with them.
  */
 export const leaderWeekResponseSchema = z.object({

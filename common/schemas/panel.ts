@@ -12,7 +12,7 @@ export const TASK_STATUS_LABELS: Record<TaskStatusValue, string> = {
   CANCELADA: 'Cancelada',
 };
 
-/** Spanish texts of the weekly summary, the review, its comments and its tasks (spec 2 §5, §8). */
+/** Spanish texts of the weekly summary, the review, its comments and its tasks. */
 export const PANEL_MSG = {
   invalidView: 'La vista solicitada no existe',
   invalidWeek: 'La semana debe empezar un lunes (formato AAAA-MM-DD)',
@@ -310,7 +310,7 @@ const optionalDate = z
   .nullish()
   .transform((v) => (v ? v : null));
 
-/** POST /api/review-tasks (spec 2 §5). */
+/** POST /api/review-tasks: a follow-up task about a report, assigned to a reviewer. */
 export const createTaskSchema = z.object({
   submissionId: z.uuid({ error: PANEL_MSG.reportNotFound }),
   title: requiredText(PANEL_MSG.taskTitleRequired, TASK_TITLE_MAX, PANEL_MSG.taskTitleTooLong),

@@ -1,5 +1,5 @@
 /**
- * Seeds an organisation at scale for `npm run bench` (issue 8): 5,000 people in a hierarchy
+ * Seeds an organisation at scale for `npm run bench`: 5,000 people in a hierarchy
  * (1 ADMIN, 3 CONSEJO, 8 VP, 40 GERENTE, 300 LIDER, the rest USER), 52 weeks of reports, review
  * comments, tasks and attachment rows (no bytes). Into a fresh database: DATABASE_URL when set,
  * otherwise an embedded PGlite in DATA_DIR (a new temporary folder by default).

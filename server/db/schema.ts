@@ -54,7 +54,7 @@ export const users = pgTable(
     unidadOrganizacional: text('unidad_organizacional'),
     status: userStatusEnum('status').notNull().default('ACTIVO'),
     slug: text('slug').notNull().unique(),
-    // The spec's 6-digit PIN has no flow (DESIGN.md "Registration"): kept nullable, never set.
+    // A 6-digit registration PIN column with no flow that sets it: kept nullable, never set.
     pinHash: text('pin_hash'),
     /** Argon2id hash; null for an account that signs in only by magic link. */
     password: text('password'),

@@ -11,7 +11,7 @@ export const THIS_WEEK = '2026-11-16';
 export const LAST_WEEK = '2026-11-09';
 
 /**
- * The fixture organisation of issue 6, keyed by short names:
+ * A small organisation with every role and a three-level hierarchy, keyed by short names:
  *
  * consejo, admin (no manager)
  * vp1 → g1 → l1, l2 · g2 → l3, l4          vp2 → g3 → l5, l6 · g4 → l7, l8

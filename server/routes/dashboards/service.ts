@@ -28,7 +28,7 @@ const dashboardUserColumns = {
   managerId: users.managerId,
 };
 
-/** The week a dashboard shows: the one asked for, or the viewer's current week (DESIGN.md "Weeks"). */
+/** The week a dashboard shows: the one asked for, or the current week in the viewer's timezone. */
 export function dashboardWeek(ctx: AppContext, viewer: Viewer, weekStart: string | undefined) {
   return weekStart ? weekFromStart(weekStart) : weekOf(ctx.clock(), viewer.timezone);
 }

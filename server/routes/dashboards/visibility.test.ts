@@ -8,7 +8,7 @@ import { sorted, THIS_WEEK, useOrganisation } from '../../test/org-fixture';
 const { t, org, person, as } = useOrganisation();
 const reportKeys = () => Object.keys(org().reports);
 
-/** The reports `viewer` reads by the rules of DESIGN.md, computed from the fixture's shape. */
+/** The reports `viewer` reads by the visibility rules, computed from the fixture's shape. */
 function readable(viewer: string): string[] {
   if (viewer === 'consejo' || viewer === 'admin') return sorted(reportKeys());
   const area = new Set([viewer, ...org().below(viewer)]);

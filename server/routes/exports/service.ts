@@ -54,7 +54,7 @@ function section(title: string, body: string): string[] {
 }
 
 /**
- * The report as readable Spanish text (issue 5 item 5): who and when, the four sections, the KPI,
+ * The report as readable Spanish text: who and when, the four sections, the KPI,
  * the review, its comments and its attachments; `missing` names the files the zip could not read.
  */
 export function reportText(

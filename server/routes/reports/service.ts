@@ -20,7 +20,7 @@ import { getSettings } from '../../services/settings';
 import { cleanFileName, loadOwnUploads } from '../uploads/service';
 import { loadPanelSubmissions } from '../week/service';
 
-/** The author's week is computed in their own timezone (DESIGN.md "Weeks"). */
+/** The author's week is computed in their own timezone: Monday is Monday where they live. */
 export function currentWeekOf(ctx: AppContext, user: Pick<UserRow, 'timezone'>) {
   return weekOf(ctx.clock(), user.timezone);
 }

@@ -58,7 +58,7 @@ describe('signed out', () => {
   });
 });
 
-describe('who may review and comment (DESIGN.md "Permissions")', () => {
+describe('who may review and comment', () => {
   const outsider = (role: Role) => buildUser(t, { role });
 
   it.each(['USER', 'LIDER', 'GERENTE', 'VP'] as const)(

@@ -76,7 +76,7 @@ describe('POST /api/review-tasks', () => {
     },
   );
 
-  it('answers the validation messages of spec 2 §5', async () => {
+  it('answers the Spanish validation messages of the task form', async () => {
     const cases: [object, string][] = [
       [{ title: '' }, 'El título de la tarea es requerido'],
       [{ title: '   ' }, 'El título de la tarea es requerido'],

@@ -316,7 +316,7 @@ export const weekIndexBytes = (index: WeekIndex) =>
   index.reports.length * 400 + index.pending.length * 300;
 
 /**
- * An administrator records that the author sent the week (spec 2 §4): the draft, if any, keeps
+ * An administrator records that the author sent the week by other means: the draft, if any, keeps
  * its text and becomes ENVIADO; a sent report is a 409.
  */
 export async function markSubmitted(
