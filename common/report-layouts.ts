@@ -2,10 +2,10 @@ import { completionRate } from './completion';
 import { toCsv, type CsvCell } from './csv';
 import { dateTime, yesNo } from './export-format';
 import { ROLE_LABELS } from './roles';
-import type { PanelAuthor, PanelSubmission, PendingAuthor } from './schemas/panel';
+import type { PanelAuthor, ReportSummary, PendingAuthor } from './schemas/panel';
 
 /** A report's fields, whatever the viewer may do with it: the layouts write no abilities. */
-type ReportFields = Omit<PanelSubmission, 'abilities'>;
+type ReportFields = Omit<ReportSummary, 'abilities'>;
 import { compareSpanish } from './text';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES, SHARE_PERMISSIONS } from '../roles';
-import { panelSubmissionSchema, personRefSchema } from './panel';
+import { reportSummarySchema, personRefSchema } from './panel';
 
 /**
  * The role dashboards (/consejo, /vp, /gerente, /lider) and lateral sharing between peers.
@@ -149,7 +149,7 @@ export const shareSchema = z.object({
 export type Share = z.infer<typeof shareSchema>;
 
 /** A report shared with the viewer, with what the share allows. */
-export const sharedSubmissionSchema = panelSubmissionSchema.extend({ share: shareSchema });
+export const sharedSubmissionSchema = reportSummarySchema.extend({ share: shareSchema });
 export type SharedSubmission = z.infer<typeof sharedSubmissionSchema>;
 
 /**
@@ -159,7 +159,7 @@ export type SharedSubmission = z.infer<typeof sharedSubmissionSchema>;
 export const leaderWeekResponseSchema = z.object({
   weekStart: z.string(),
   weekEnd: z.string(),
-  own: panelSubmissionSchema.nullable(),
+  own: reportSummarySchema.nullable(),
   ownShares: z.array(shareSchema),
   shared: z.array(sharedSubmissionSchema),
 });

@@ -117,8 +117,12 @@ export const reportAbilitiesSchema = z.object({
 });
 export type ReportAbilities = z.infer<typeof reportAbilitiesSchema>;
 
-/** A report of the week as the panel lists it, with what the viewer may do with it. */
-export const panelSubmissionSchema = z.object({
+/**
+ * A report as every list shows it (the panel's week, the dashboards, the exports): its text, its
+ * author, counts of what hangs from it (files, comments, open tasks), and what the viewer may do
+ * with it. The full report with its files is `Report`.
+ */
+export const reportSummarySchema = z.object({
   id: z.uuid(),
   userId: z.uuid(),
   user: panelAuthorSchema,
@@ -146,7 +150,7 @@ export const panelSubmissionSchema = z.object({
   markedSubmittedBy: personRefSchema.nullable(),
   abilities: reportAbilitiesSchema,
 });
-export type PanelSubmission = z.infer<typeof panelSubmissionSchema>;
+export type ReportSummary = z.infer<typeof reportSummarySchema>;
 
 /** An expected author without an ENVIADO report for the week. */
 export const pendingAuthorSchema = panelAuthorSchema.extend({
@@ -165,7 +169,7 @@ export const weekResponseSchema = z.object({
    */
   timeZone: z.string(),
   /** Every report of the week, ENVIADO and BORRADOR, by author name. */
-  submissions: z.array(panelSubmissionSchema),
+  submissions: z.array(reportSummarySchema),
   pending: z.array(pendingAuthorSchema),
   /** Distinct unidadOrganizacional of the expected authors, sorted (the team filter). */
   teams: z.array(z.string()),
@@ -237,7 +241,7 @@ export type WeekPageParams = z.output<typeof weekPageQuerySchema>;
 /** GET /api/appa/week: the week's tiles and one page of the rows its filters choose. */
 export const weekPageSchema = weekResponseSchema.extend({
   /** The filtered page: reports, or nobody when the status filter is 'pendientes'. */
-  submissions: z.array(panelSubmissionSchema),
+  submissions: z.array(reportSummarySchema),
   /** The filtered page of pending people when the status filter is 'pendientes', else empty. */
   pending: z.array(pendingAuthorSchema),
   /** The first PENDING_PREVIEW pending people, whatever the filters ('Usuarios sin APPA'). */
@@ -267,7 +271,7 @@ export type MarkSubmittedInput = z.infer<typeof markSubmittedSchema>;
 /** The answer of mark-submitted and review: the toast text and the report as it is now. */
 export const submissionMessageSchema = z.object({
   message: z.string(),
-  submission: panelSubmissionSchema,
+  submission: reportSummarySchema,
 });
 export type SubmissionMessage = z.infer<typeof submissionMessageSchema>;
 

@@ -1,6 +1,6 @@
 import type {
   PanelAuthor,
-  PanelSubmission,
+  ReportSummary,
   PersonRef,
   ReviewComment,
   ReviewTask,
@@ -11,7 +11,7 @@ import type { reviewTasks, SubmissionRow, UserRow } from '../db/schema';
  * A report as the panel lists it, before the viewer's abilities are added (policies/report.ts):
  * what the exports and the digest read, whoever they are for.
  */
-export type PanelReport = Omit<PanelSubmission, 'abilities'>;
+export type ReportSummaryData = Omit<ReportSummary, 'abilities'>;
 /** A review comment before the viewer's abilities are added (policies/comment.ts). */
 export type CommentData = Omit<ReviewComment, 'abilities'>;
 /** A review task before the viewer's abilities are added (policies/task.ts). */
@@ -36,7 +36,7 @@ export function presentAuthor(row: AuthorColumns): PanelAuthor {
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 
-export interface PanelSubmissionRow {
+export interface ReportSummaryRow {
   report: SubmissionRow;
   author: AuthorColumns;
   /** Left-joined: null when nobody reviewed or marked it. */
@@ -48,7 +48,7 @@ export interface PanelSubmissionRow {
 }
 
 /** A report as the panel lists it: no storage keys, only counts of what hangs from it. */
-export function presentPanelSubmission(row: PanelSubmissionRow): PanelReport {
+export function presentReportSummary(row: ReportSummaryRow): ReportSummaryData {
   const { report } = row;
   return {
     id: report.id,

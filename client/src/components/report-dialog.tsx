@@ -1,4 +1,4 @@
-import type { PanelSubmission } from '@common/schemas/panel';
+import type { ReportSummary } from '@common/schemas/panel';
 import type { ReactNode } from 'react';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 
@@ -6,7 +6,7 @@ import { Dialog, DialogContent } from '@/components/ui/dialog';
  * How a screen shows one report inside the dialog. The route passes the review feature's detail
  * here, so that the lists that open a report need not know it.
  */
-export type RenderDetail = (submission: PanelSubmission) => ReactNode;
+export type RenderDetail = (submission: ReportSummary) => ReactNode;
 
 /** The dialog a list opens a report in; `renderDetail` draws its body. */
 export function ReportDialog({
@@ -14,7 +14,7 @@ export function ReportDialog({
   onClose,
   renderDetail,
 }: {
-  submission: PanelSubmission | null;
+  submission: ReportSummary | null;
   onClose: () => void;
   renderDetail: RenderDetail;
 }) {

@@ -1,4 +1,4 @@
-import type { PanelSubmission } from '@common/schemas/panel';
+import type { ReportSummary } from '@common/schemas/panel';
 import { EmptyMessage } from '@/components/empty-message';
 import { ReportStatusBadge } from '@/components/report-status-badge';
 import { Button } from '@/components/ui/button';
@@ -12,10 +12,10 @@ export function ReportList({
   label,
   onOpen,
 }: {
-  submissions: readonly PanelSubmission[];
+  submissions: readonly ReportSummary[];
   empty: string;
   label: string;
-  onOpen: (submission: PanelSubmission) => void;
+  onOpen: (submission: ReportSummary) => void;
 }) {
   const user = useSignedInUser();
   if (submissions.length === 0) return <EmptyMessage>{empty}</EmptyMessage>;

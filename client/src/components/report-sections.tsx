@@ -1,4 +1,4 @@
-import type { PanelSubmission } from '@common/schemas/panel';
+import type { ReportSummary } from '@common/schemas/panel';
 import type { ReactNode } from 'react';
 import { ReportStatusBadge } from '@/components/report-status-badge';
 import { useSignedInUser } from '@/lib/api/get-current-user';
@@ -23,7 +23,7 @@ export function ReportSections({
   report,
   ayudaTitle,
 }: {
-  report: Pick<PanelSubmission, 'avances' | 'planes' | 'problemas' | 'ayuda'>;
+  report: Pick<ReportSummary, 'avances' | 'planes' | 'problemas' | 'ayuda'>;
   ayudaTitle: string;
 }) {
   const sections = [
@@ -49,7 +49,7 @@ export function ReportFacts({
   extraLabel,
   extra,
 }: {
-  submission: Pick<PanelSubmission, 'status' | 'submittedAt'>;
+  submission: Pick<ReportSummary, 'status' | 'submittedAt'>;
   extraLabel: string;
   extra: ReactNode;
 }) {

@@ -29,8 +29,8 @@ import { appaSubmissions, users } from '../../db/schema';
 import { countExpected, expectedWeeksOf } from '../../domain/expected-authors';
 import { calendarDate, dateTime, percent, textFile, yesNo } from '../../../common/export-format';
 import { organisationTimezone } from './service';
-import type { PanelReport } from '../../presenters/panel';
-import { loadPanelSubmissions, loadWeek } from '../week/service';
+import type { ReportSummaryData } from '../../presenters/panel';
+import { loadReportSummaries, loadWeek } from '../week/service';
 
 /** A report of the Reportes tab, ready to send as a download. */
 export interface GeneratedReport {
@@ -260,7 +260,8 @@ export async function userActivityReport(
   return generated(query.format, rangeName('actividad-usuarios', query), csv, text);
 }
 
-const byWeekThenName = (a: PanelReport, b: PanelReport) => a.weekStart.localeCompare(b.weekStart);
+const byWeekThenName = (a: ReportSummaryData, b: ReportSummaryData) =>
+  a.weekStart.localeCompare(b.weekStart);
 
 export async function problemsHelpReport(
   ctx: AppContext,
@@ -269,7 +270,7 @@ export async function problemsHelpReport(
   const withText = (column: AnyPgColumn) => sql`coalesce(btrim(${column}), '') <> ''`;
   const [tz, reports] = await Promise.all([
     organisationTimezone(ctx),
-    loadPanelSubmissions(
+    loadReportSummaries(
       ctx,
       and(
         eq(appaSubmissions.status, 'ENVIADO'),
@@ -336,7 +337,7 @@ export async function customReport(
 ): Promise<GeneratedReport> {
   const [tz, reports] = await Promise.all([
     organisationTimezone(ctx),
-    loadPanelSubmissions(ctx, inPeriod(query.from, query.to)),
+    loadReportSummaries(ctx, inPeriod(query.from, query.to)),
   ]);
   reports.sort(byWeekThenName);
   const csv = () => csvOf(CUSTOM_LAYOUT, reports, { timeZone: tz });

@@ -7,14 +7,14 @@ import { weekLabel } from '../../../common/week';
 import type { AppContext } from '../../context';
 import { appaFiles, appaSubmissions, reviewComments, type FileRow } from '../../db/schema';
 import { dateTime, percent, safeFileSegment, textFile } from '../../../common/export-format';
-import { loadPanelSubmissions } from '../week/service';
+import { loadReportSummaries } from '../week/service';
 import { loadComments } from '../comments/service';
 import { getSettings } from '../../services/settings';
-import type { CommentData, PanelReport } from '../../presenters/panel';
+import type { CommentData, ReportSummaryData } from '../../presenters/panel';
 
 /** One report with everything its download shows: the panel's fields, comments and files. */
 export interface ReportBundle {
-  report: PanelReport;
+  report: ReportSummaryData;
   comments: CommentData[];
   files: Pick<FileRow, 'id' | 'fileName' | 'sizeBytes' | 'storagePath'>[];
 }
@@ -23,7 +23,7 @@ export interface ReportBundle {
 export async function loadReportBundles(ctx: AppContext, ids: string[]): Promise<ReportBundle[]> {
   if (ids.length === 0) return [];
   const [reports, comments, files] = await Promise.all([
-    loadPanelSubmissions(ctx, inArray(appaSubmissions.id, ids)),
+    loadReportSummaries(ctx, inArray(appaSubmissions.id, ids)),
     loadComments(ctx, inArray(reviewComments.submissionId, ids)),
     ctx.db
       .select({
@@ -114,7 +114,7 @@ export function reportText(
 }
 
 /** `APPA-<slug>-<weekStart>.txt`. */
-export function reportFileName(report: PanelReport): string {
+export function reportFileName(report: ReportSummaryData): string {
   return `APPA-${safeFileSegment(report.user.slug)}-${report.weekStart}.txt`;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DASHBOARD_MSG } from '../../../common/schemas/dashboard';
-import type { PanelSubmission } from '../../../common/schemas/panel';
+import type { ReportSummary } from '../../../common/schemas/panel';
 import { useOrganisation } from '../../test/org-fixture';
 
 const { org, person, as } = useOrganisation();
@@ -18,15 +18,15 @@ describe('GET /api/appa/history', () => {
   it('gives a person’s reports of the range, newest first, to whoever reads them', async () => {
     const res = await history('g1', `?userId=${person('u1').id}${range}`);
     expect(res.statusCode).toBe(200);
-    const body = res.json<PanelSubmission[]>();
+    const body = res.json<ReportSummary[]>();
     expect(body.map((r) => r.id)).toEqual([org().reports.u1, org().lastWeek.u1]);
     const narrow = await history('g1', `?userId=${person('u1').id}&from=2026-11-16&to=2026-11-16`);
-    expect(narrow.json<PanelSubmission[]>().map((r) => r.id)).toEqual([org().reports.u1]);
+    expect(narrow.json<ReportSummary[]>().map((r) => r.id)).toEqual([org().reports.u1]);
   });
 
   it('defaults to the viewer, for any role', async () => {
     const res = await history('u1', `?${range.slice(1)}`);
-    expect(res.json<PanelSubmission[]>()).toHaveLength(2);
+    expect(res.json<ReportSummary[]>()).toHaveLength(2);
   });
 
   it('refuses a range that is reversed, longer than 366 days or malformed', async () => {

@@ -5,7 +5,7 @@ import { parse } from '../../lib/errors';
 import { sendCached } from '../../lib/read-cache';
 import { requireAuth } from '../../plugins/auth';
 import { historyQuerySchema } from '../../../common/schemas/dashboard';
-import type { PanelSubmission } from '../../../common/schemas/panel';
+import type { ReportSummary } from '../../../common/schemas/panel';
 import { authorize } from '../../policies';
 import { getCurrentReport, history, saveReport } from './service';
 
@@ -27,7 +27,7 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
     return saveReport(ctx, user, input);
   });
 
-  app.get('/api/appa/history', async (request): Promise<PanelSubmission[]> => {
+  app.get('/api/appa/history', async (request): Promise<ReportSummary[]> => {
     const { user } = requireAuth(request);
     const { userId = user.id, from, to } = parse(historyQuerySchema, request.query);
     await authorize(ctx, user, 'person:read', userId);

@@ -1,5 +1,5 @@
 import { and, asc, between, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
-import type { PanelSubmission } from '../../../common/schemas/panel';
+import type { ReportSummary } from '../../../common/schemas/panel';
 import {
   REPORT_MSG,
   type CurrentReport,
@@ -18,7 +18,7 @@ import { withReportAbilities } from '../../policies/report';
 import { presentOwnReport } from '../../presenters/report';
 import { getSettings } from '../../services/settings';
 import { cleanFileName, loadOwnUploads } from '../uploads/service';
-import { loadPanelSubmissions } from '../week/service';
+import { loadReportSummaries } from '../week/service';
 
 /** The author's week is computed in their own timezone: Monday is Monday where they live. */
 export function currentWeekOf(ctx: AppContext, user: Pick<UserRow, 'timezone'>) {
@@ -180,8 +180,8 @@ export async function history(
   ctx: AppContext,
   viewer: Actor,
   input: { userId: string; from: string; to: string },
-): Promise<PanelSubmission[]> {
-  const rows = await loadPanelSubmissions(
+): Promise<ReportSummary[]> {
+  const rows = await loadReportSummaries(
     ctx,
     and(
       eq(appaSubmissions.userId, input.userId),

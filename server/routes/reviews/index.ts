@@ -3,14 +3,14 @@ import { z } from 'zod';
 import {
   PANEL_MSG,
   reviewSchema,
-  type PanelSubmission,
+  type ReportSummary,
   type SubmissionMessage,
 } from '../../../common/schemas/panel';
 import type { AppContext } from '../../context';
 import { parse } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
 import { authorize } from '../../policies';
-import { loadPanelSubmission, loadReportRef } from '../week/service';
+import { loadReportSummary, loadReportRef } from '../week/service';
 import { reviewReport } from './service';
 
 const reportParams = z.object({ id: z.uuid(PANEL_MSG.reportNotFound) });
@@ -18,11 +18,11 @@ const reportParams = z.object({ id: z.uuid(PANEL_MSG.reportNotFound) });
 /** One report as its reviewers open it, and marking it reviewed. */
 export function reviewRoutes(app: FastifyInstance, ctx: AppContext) {
   // One report as the panel lists it, for whoever may read it or review it (the detail dialog).
-  app.get('/api/appa/:id', async (request): Promise<PanelSubmission> => {
+  app.get('/api/appa/:id', async (request): Promise<ReportSummary> => {
     const { user } = requireAuth(request);
     const { id } = parse(reportParams, request.params);
     await authorize(ctx, user, 'review:read', await loadReportRef(ctx, id));
-    return loadPanelSubmission(ctx, user, id);
+    return loadReportSummary(ctx, user, id);
   });
 
   app.post('/api/appa/:id/review', async (request): Promise<SubmissionMessage> => {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../common/messages';
-import { PANEL_MSG, panelSubmissionSchema } from '../../../common/schemas/panel';
+import { PANEL_MSG, reportSummarySchema } from '../../../common/schemas/panel';
 import { appaFiles, auditLog } from '../../db/schema';
 import { buildReport } from '../../test/factories';
 import { buildTestApp, buildUser, type TestApp } from '../../test/helper';
@@ -70,7 +70,7 @@ describe('GET /api/appa/{id}', () => {
   it('gives the administrator the report in the shape of the week list', async () => {
     const res = await getReport(admin);
     expect(res.statusCode).toBe(200);
-    const body = panelSubmissionSchema.parse(res.json());
+    const body = reportSummarySchema.parse(res.json());
     expect(body).toMatchObject({
       id: reportId,
       user: { id: author.id, fullName: 'Úrsula Autora' },

@@ -5,7 +5,7 @@ import { appaSubmissions } from '../../db/schema';
 import { conflict } from '../../lib/errors';
 import type { Actor } from '../../policies/actor';
 import { audit } from '../../services/audit';
-import { loadPanelSubmission } from '../week/service';
+import { loadReportSummary } from '../week/service';
 
 /**
  * Marks a sent report reviewed with the reviewer's notes; `isUpdate` changes the notes of a report
@@ -44,6 +44,6 @@ export async function reviewReport(
   });
   return {
     message: updating ? PANEL_MSG.reviewUpdated : PANEL_MSG.reviewed,
-    submission: await loadPanelSubmission(ctx, actor, report.id),
+    submission: await loadReportSummary(ctx, actor, report.id),
   };
 }

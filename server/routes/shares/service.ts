@@ -15,7 +15,7 @@ import { withReportAbilities } from '../../policies/report';
 import { isSharePeer, liveShare, shareAbilities } from '../../policies/share';
 import { audit } from '../../services/audit';
 import { dashboardWeek } from '../dashboards/service';
-import { loadPanelSubmissions } from '../week/service';
+import { loadReportSummaries } from '../week/service';
 
 const sharer = alias(users, 'sharer');
 const peer = alias(users, 'peer');
@@ -153,7 +153,7 @@ export async function leaderWeek(
   weekStart: string | undefined,
 ): Promise<LeaderWeekResponse> {
   const week = dashboardWeek(ctx, viewer, weekStart);
-  const [ownReport] = await loadPanelSubmissions(
+  const [ownReport] = await loadReportSummaries(
     ctx,
     and(eq(appaSubmissions.userId, viewer.id), eq(appaSubmissions.weekStart, week.weekStart)),
   );
@@ -178,7 +178,7 @@ export async function leaderWeek(
     ),
   );
   const reports = incoming.length
-    ? await loadPanelSubmissions(
+    ? await loadReportSummaries(
         ctx,
         inArray(
           appaSubmissions.id,

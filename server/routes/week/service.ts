@@ -6,7 +6,7 @@ import {
   PANEL_MSG,
   type MarkSubmittedInput,
   type PanelAuthor,
-  type PanelSubmission,
+  type ReportSummary,
   type PendingAuthor,
   type SubmissionMessage,
   type WeekPage,
@@ -30,7 +30,11 @@ import { expectedAuthorsOf, reportsByRole } from '../../domain/expected-authors'
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Actor } from '../../policies/actor';
 import { withReportAbilities } from '../../policies/report';
-import { presentAuthor, presentPanelSubmission, type PanelReport } from '../../presenters/panel';
+import {
+  presentAuthor,
+  presentReportSummary,
+  type ReportSummaryData,
+} from '../../presenters/panel';
 import { audit } from '../../services/audit';
 import { getSettings } from '../../services/settings';
 
@@ -57,10 +61,10 @@ const openStatuses = sql.join(
  * and the counts as correlated subqueries served by the submission_id indexes (no N+1). Without
  * the viewer's abilities: `withReportAbilities` adds them for whoever the answer is for.
  */
-export async function loadPanelSubmissions(
+export async function loadReportSummaries(
   ctx: AppContext,
   where: SQL | undefined,
-): Promise<PanelReport[]> {
+): Promise<ReportSummaryData[]> {
   const rows = await ctx.db
     .select({
       report: appaSubmissions,
@@ -77,19 +81,19 @@ export async function loadPanelSubmissions(
     .leftJoin(marker, eq(marker.id, appaSubmissions.markedSubmittedById))
     .where(where)
     .orderBy(asc(users.fullName), asc(appaSubmissions.id));
-  return rows.map(presentPanelSubmission);
+  return rows.map(presentReportSummary);
 }
 
 /** One report as the panel shows it to `viewer`; 404 when there is none. */
-export async function loadPanelSubmission(
+export async function loadReportSummary(
   ctx: AppContext,
   viewer: Actor,
   id: string,
-): Promise<PanelSubmission> {
+): Promise<ReportSummary> {
   const [row] = await withReportAbilities(
     ctx,
     viewer,
-    await loadPanelSubmissions(ctx, eq(appaSubmissions.id, id)),
+    await loadReportSummaries(ctx, eq(appaSubmissions.id, id)),
   );
   if (!row) throw notFound(PANEL_MSG.reportNotFound);
   return row;
@@ -134,7 +138,7 @@ async function panelWeek(ctx: AppContext, weekStart: string | undefined) {
 }
 
 /** A week of reports before a viewer's abilities are added: what the weekly export reads. */
-export type WeekData = Omit<WeekResponse, 'submissions'> & { submissions: PanelReport[] };
+export type WeekData = Omit<WeekResponse, 'submissions'> & { submissions: ReportSummaryData[] };
 
 /**
  * GET /api/appa: every report of the week with what `viewer` may do with each, the expected
@@ -160,7 +164,7 @@ export async function loadWeek(
   authors?: SQL,
 ): Promise<WeekData> {
   const week = await panelWeek(ctx, weekStart);
-  const submissions = await loadPanelSubmissions(
+  const submissions = await loadReportSummaries(
     ctx,
     and(eq(appaSubmissions.weekStart, week.weekStart), authors),
   );
@@ -208,7 +212,7 @@ async function pendingOf(ctx: AppContext, weekStart: string, authors: SQL | unde
 /** What the week's filters, tiles and counters need of a report: no texts, no counts. */
 export interface IndexedReport {
   id: string;
-  status: PanelSubmission['status'];
+  status: ReportSummary['status'];
   reviewedAt: string | null;
   user: PanelAuthor;
 }
@@ -292,7 +296,7 @@ export async function pageOfWeek(
     ? await withReportAbilities(
         ctx,
         viewer,
-        await loadPanelSubmissions(ctx, inArray(appaSubmissions.id, ids)),
+        await loadReportSummaries(ctx, inArray(appaSubmissions.id, ids)),
       )
     : [];
   const byId = new Map(loaded.map((s) => [s.id, s]));
@@ -361,6 +365,6 @@ export async function markSubmitted(
   });
   return {
     message: PANEL_MSG.markedSubmitted,
-    submission: await loadPanelSubmission(ctx, admin, saved.id),
+    submission: await loadReportSummary(ctx, admin, saved.id),
   };
 }

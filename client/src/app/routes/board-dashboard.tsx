@@ -1,4 +1,4 @@
-import type { PanelSubmission } from '@common/schemas/panel';
+import type { ReportSummary } from '@common/schemas/panel';
 import { CircleCheck, FilePen, FileText, Percent } from 'lucide-react';
 import { useState } from 'react';
 import { QueryState } from '@/components/query-state';
@@ -16,7 +16,7 @@ import { AreaWeekReports } from '@/features/week/components/area-week-page';
 import { useSelectedWeek } from '@/hooks/use-selected-week';
 import { useSignedInUser } from '@/lib/api/get-current-user';
 
-type OpenReport = (submission: PanelSubmission) => void;
+type OpenReport = (submission: ReportSummary) => void;
 
 /** Reportes Detallados loads the whole week, and only once the tab is opened. */
 function DetailedReportsTab({ weekStart, onOpen }: { weekStart: string; onOpen: OpenReport }) {
@@ -38,7 +38,7 @@ export function BoardDashboard() {
   const selection = useSelectedWeek(user.timezone);
   const { week } = selection;
   const hierarchy = useHierarchy(week.weekStart);
-  const [open, setOpen] = useState<PanelSubmission | null>(null);
+  const [open, setOpen] = useState<ReportSummary | null>(null);
   const analytics = hierarchy.data?.analytics;
 
   return (

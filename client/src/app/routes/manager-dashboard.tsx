@@ -1,4 +1,4 @@
-import type { PanelSubmission } from '@common/schemas/panel';
+import type { ReportSummary } from '@common/schemas/panel';
 import { CircleCheck, Clock, Gauge, Users } from 'lucide-react';
 import { useState } from 'react';
 import { QueryState } from '@/components/query-state';
@@ -24,7 +24,7 @@ import { useSignedInUser } from '@/lib/api/get-current-user';
  * reviews' detail dialog (report, files, review, comments).
  */
 function WeeklyReports({ weekStart }: { weekStart: string }) {
-  const [open, setOpen] = useState<PanelSubmission | null>(null);
+  const [open, setOpen] = useState<ReportSummary | null>(null);
   return (
     <>
       <ManagerReportsCard>

@@ -1,4 +1,4 @@
-import type { PanelSubmission } from '@common/schemas/panel';
+import type { ReportSummary } from '@common/schemas/panel';
 import { CircleCheck, Clock, Percent, Users } from 'lucide-react';
 import { useState } from 'react';
 import { QueryState } from '@/components/query-state';
@@ -31,7 +31,7 @@ export function VpDashboard() {
   const { week } = selection;
   const hierarchy = useHierarchy(week.weekStart);
   const areaWeek = useWeek(week.weekStart, 'area');
-  const [open, setOpen] = useState<PanelSubmission | null>(null);
+  const [open, setOpen] = useState<ReportSummary | null>(null);
   const data = hierarchy.data;
 
   return (

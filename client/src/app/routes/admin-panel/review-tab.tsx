@@ -1,5 +1,5 @@
 import { isReviewFilter, REVIEW_FILTERS, type ReviewFilter } from '@common/week-filters';
-import type { PanelSubmission } from '@common/schemas/panel';
+import type { ReportSummary } from '@common/schemas/panel';
 import { weekLabel } from '@common/week';
 import { useId, useState } from 'react';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
@@ -29,7 +29,7 @@ function Counter({ label, value }: { label: string; value: number }) {
   );
 }
 
-type OpenDetail = { submission: PanelSubmission; focus?: DetailFocus };
+type OpenDetail = { submission: ReportSummary; focus?: DetailFocus };
 
 /**
  * 'Revisión de APPAs': 'Mis tareas', then the week's sent reports with the review filter, the
@@ -55,7 +55,7 @@ export function ReviewTab() {
   const shown = data?.submissions ?? [];
   const counts = data?.review ?? { total: 0, unreviewed: 0, reviewed: 0 };
   // The dialog shows the report as the latest poll of the page has it.
-  const current = (s: PanelSubmission) => shown.find((x) => x.id === s.id) ?? s;
+  const current = (s: ReportSummary) => shown.find((x) => x.id === s.id) ?? s;
 
   return (
     <div className="grid gap-6">

@@ -1,5 +1,5 @@
 import { ALL_TEAMS, STATUS_FILTERS, type SummaryFilters as Filters } from '@common/week-filters';
-import { WEEK_SEARCH_MAX, type PanelSubmission, type PendingAuthor } from '@common/schemas/panel';
+import { WEEK_SEARCH_MAX, type ReportSummary, type PendingAuthor } from '@common/schemas/panel';
 import { weekLabel } from '@common/week';
 import { FileSpreadsheet, LoaderCircle } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
@@ -43,8 +43,8 @@ import {
 } from '@/features/week/lib/selection';
 
 type OpenDialog =
-  | { kind: 'detail'; submission: PanelSubmission; focus?: DetailFocus }
-  | { kind: 'files'; submission: PanelSubmission }
+  | { kind: 'detail'; submission: ReportSummary; focus?: DetailFocus }
+  | { kind: 'files'; submission: ReportSummary }
   | { kind: 'mark'; author: PendingAuthor };
 
 function EmptyState({ children }: { children: ReactNode }) {
@@ -115,14 +115,14 @@ export function SummaryTab() {
 
   const exportCsv = useWeekCsvExport();
 
-  const onAction = (action: SubmissionAction, submission: PanelSubmission) =>
+  const onAction = (action: SubmissionAction, submission: ReportSummary) =>
     setDialog(
       action === 'files'
         ? { kind: 'files', submission }
         : { kind: 'detail', submission, focus: DETAIL_FOCUS[action] },
     );
   // The dialog shows the report as the latest poll of the page has it.
-  const current = (s: PanelSubmission) => submissions.find((x) => x.id === s.id) ?? s;
+  const current = (s: ReportSummary) => submissions.find((x) => x.id === s.id) ?? s;
   const reportCount = data ? data.counts.sent + data.counts.drafts : 0;
 
   return (

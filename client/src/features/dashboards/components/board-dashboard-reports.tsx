@@ -1,5 +1,5 @@
 import { csvOf, WEEKLY_LAYOUT, weeklyRows } from '@common/report-layouts';
-import type { WeekResponse, PanelSubmission } from '@common/schemas/panel';
+import type { WeekResponse, ReportSummary } from '@common/schemas/panel';
 import { Download, FileText } from 'lucide-react';
 import { PAGE_SIZE, paginate } from '@common/week-filters';
 import { useDeferredValue, useMemo, useState } from 'react';
@@ -49,7 +49,7 @@ export function BoardDetailedReports({
   onOpen,
 }: {
   week: WeekResponse;
-  onOpen: (submission: PanelSubmission) => void;
+  onOpen: (submission: ReportSummary) => void;
 }) {
   const [filters, setFilters] = useState<ReportFilters>(NO_FILTERS);
   const [page, setPage] = useState(1);

@@ -1,4 +1,4 @@
-import type { PanelSubmission } from '@common/schemas/panel';
+import type { ReportSummary } from '@common/schemas/panel';
 import type { Week } from '@common/week';
 import { useQueries } from '@tanstack/react-query';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -56,7 +56,7 @@ export function BoardRoleAnalysis({
   onOpen,
 }: {
   weeks: readonly Week[];
-  onOpen: (submission: PanelSubmission) => void;
+  onOpen: (submission: ReportSummary) => void;
 }) {
   return (
     <div className="grid gap-4">

@@ -1,4 +1,4 @@
-import type { PanelSubmission } from '@common/schemas/panel';
+import type { ReportSummary } from '@common/schemas/panel';
 import { Eye } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ListRow } from '@/components/list-row';
@@ -26,8 +26,8 @@ export function ManagerReportRows({
   submissions,
   onOpen,
 }: {
-  submissions: readonly PanelSubmission[];
-  onOpen: (submission: PanelSubmission) => void;
+  submissions: readonly ReportSummary[];
+  onOpen: (submission: ReportSummary) => void;
 }) {
   const user = useSignedInUser();
   return (

@@ -1,4 +1,4 @@
-import type { PanelSubmission } from '@common/schemas/panel';
+import type { ReportSummary } from '@common/schemas/panel';
 import { describe, expect, it } from 'vitest';
 import { author, report as baseReport } from '@common/testing/panel-fixtures';
 import {
@@ -11,7 +11,7 @@ import {
 } from './board-reports';
 
 /** A LIDER of Ventas with a sent report, unless `overrides` say otherwise. */
-function report(overrides: Partial<PanelSubmission> & { name: string }): PanelSubmission {
+function report(overrides: Partial<ReportSummary> & { name: string }): ReportSummary {
   const { name, ...rest } = overrides;
   const user = {
     ...author(name, `${name.split(' ')[0]?.toLowerCase()}@example.com`, 'Ventas'),

@@ -1,6 +1,6 @@
 import { ROLE_LABELS, type Role, type SubmissionStatus } from '@common/roles';
 import type { HierarchyResponse } from '@common/schemas/dashboard';
-import type { PanelSubmission } from '@common/schemas/panel';
+import type { ReportSummary } from '@common/schemas/panel';
 import { foldAccents } from '@common/text';
 import { completionRate } from '@common/completion';
 
@@ -52,9 +52,9 @@ export const NO_FILTERS: ReportFilters = { search: '', status: 'all', team: '' }
  * object (the query's data keeps its objects while unchanged), so a keystroke does not fold every
  * report's four sections again.
  */
-const searchTexts = new WeakMap<PanelSubmission, string>();
+const searchTexts = new WeakMap<ReportSummary, string>();
 
-function searchTextOf(s: PanelSubmission): string {
+function searchTextOf(s: ReportSummary): string {
   let text = searchTexts.get(s);
   if (text === undefined) {
     text = foldAccents(
@@ -76,9 +76,9 @@ function searchTextOf(s: PanelSubmission): string {
 
 /** Reportes Detallados: by name, e-mail, cargo or report text; by status; by team. */
 export function filterReports(
-  submissions: readonly PanelSubmission[],
+  submissions: readonly ReportSummary[],
   { search, status, team }: ReportFilters,
-): PanelSubmission[] {
+): ReportSummary[] {
   const needle = foldAccents(search.trim());
   return submissions.filter((s) => {
     if (status !== 'all' && s.status !== status) return false;
@@ -88,7 +88,7 @@ export function filterReports(
 }
 
 /** The reports of authors of one role (the VP's Gerentes and Líderes tabs). */
-export function reportsOfRole(submissions: readonly PanelSubmission[], role: Role) {
+export function reportsOfRole(submissions: readonly ReportSummary[], role: Role) {
   const ofRole = new Set<Role>([role]);
   return submissions.filter((s) => ofRole.has(s.user.role));
 }

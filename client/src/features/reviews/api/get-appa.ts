@@ -1,11 +1,11 @@
-import { panelSubmissionSchema, type PanelSubmission } from '@common/schemas/panel';
+import { reportSummarySchema, type ReportSummary } from '@common/schemas/panel';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-roots';
 
 /** GET /api/appa/{id}: one report in the panel's shape (reader or reviewer). */
-export function getAppa(id: string): Promise<PanelSubmission> {
-  return api.get(`/api/appa/${encodeURIComponent(id)}`, panelSubmissionSchema);
+export function getAppa(id: string): Promise<ReportSummary> {
+  return api.get(`/api/appa/${encodeURIComponent(id)}`, reportSummarySchema);
 }
 
 /** The report alone; its files are a key below it, so that invalidating one reaches both. */
@@ -21,6 +21,6 @@ export const appaQueryOptions = (id: string) =>
   });
 
 /** The report, starting from the copy the list already holds when there is one. */
-export function useAppa(id: string, initialData?: PanelSubmission) {
+export function useAppa(id: string, initialData?: ReportSummary) {
   return useQuery({ ...appaQueryOptions(id), initialData, initialDataUpdatedAt: 0 });
 }

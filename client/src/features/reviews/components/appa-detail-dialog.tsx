@@ -1,4 +1,4 @@
-import type { PanelSubmission } from '@common/schemas/panel';
+import type { ReportSummary } from '@common/schemas/panel';
 import { weekLabel } from '@common/week';
 import { Download } from 'lucide-react';
 import { useEffect, useRef } from 'react';
@@ -33,7 +33,7 @@ export const appaDownloadUrl = (id: string) => `/api/appa/${encodeURIComponent(i
 
 const pct = (value: number | null) => (value === null ? '—' : `${value}%`);
 
-function KpiBlock({ submission: s }: { submission: PanelSubmission }) {
+function KpiBlock({ submission: s }: { submission: ReportSummary }) {
   return (
     <ReportSection title="KPI">
       <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
@@ -94,7 +94,7 @@ export function AppaDetailDialogBody({
   submission: initial,
   focus,
 }: {
-  submission: PanelSubmission;
+  submission: ReportSummary;
   focus?: DetailFocus;
 }) {
   const { data } = useAppa(initial.id, initial);

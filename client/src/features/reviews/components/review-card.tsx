@@ -1,4 +1,4 @@
-import type { PanelSubmission } from '@common/schemas/panel';
+import type { ReportSummary } from '@common/schemas/panel';
 import { CircleCheck, Eye, MessageSquare, Paperclip } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/format';
@@ -11,7 +11,7 @@ export function ReviewCard({
   timeZone,
   onOpen,
 }: {
-  submission: PanelSubmission;
+  submission: ReportSummary;
   timeZone: string;
   onOpen: (focus?: DetailFocus) => void;
 }) {

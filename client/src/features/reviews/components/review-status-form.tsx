@@ -1,4 +1,4 @@
-import type { PanelSubmission } from '@common/schemas/panel';
+import type { ReportSummary } from '@common/schemas/panel';
 import { CircleCheck } from 'lucide-react';
 import { useState, type Ref } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -46,7 +46,7 @@ export function ReviewStatus({
   submission,
   notesRef,
 }: {
-  submission: PanelSubmission;
+  submission: ReportSummary;
   notesRef?: Ref<HTMLTextAreaElement>;
 }) {
   const [updating, setUpdating] = useState(false);

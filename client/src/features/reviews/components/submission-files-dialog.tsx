@@ -1,4 +1,4 @@
-import type { PanelSubmission } from '@common/schemas/panel';
+import type { ReportSummary } from '@common/schemas/panel';
 import { Download } from 'lucide-react';
 import { DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
@@ -21,7 +21,7 @@ const sizeText = (bytes: number) =>
   Number.isFinite(bytes) && bytes > 0 ? formatKilobytes(bytes) : 'Tamaño desconocido';
 
 /** 'Archivos Adjuntos': one report's attachments, each downloadable. */
-export function SubmissionFilesDialogBody({ submission }: { submission: PanelSubmission }) {
+export function SubmissionFilesDialogBody({ submission }: { submission: ReportSummary }) {
   const files = useSubmissionFiles(submission.id);
   return (
     <>

@@ -1,5 +1,5 @@
 import { PAGE_SIZE } from '@common/week-filters';
-import type { PanelSubmission } from '@common/schemas/panel';
+import type { ReportSummary } from '@common/schemas/panel';
 import { useState, type ReactNode } from 'react';
 import { TablePager } from '@/components/table-pager';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
@@ -26,7 +26,7 @@ export function AreaWeekPage({
   children,
 }: {
   weekStart: string;
-  children: (submissions: readonly PanelSubmission[]) => ReactNode;
+  children: (submissions: readonly ReportSummary[]) => ReactNode;
 }) {
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim());
@@ -60,7 +60,7 @@ export function AreaWeekReports({
   onOpen,
 }: {
   weekStart: string;
-  onOpen: (submission: PanelSubmission) => void;
+  onOpen: (submission: ReportSummary) => void;
 }) {
   return (
     <AreaWeekPage key={weekStart} weekStart={weekStart}>

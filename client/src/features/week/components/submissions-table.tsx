@@ -1,4 +1,4 @@
-import type { PanelSubmission } from '@common/schemas/panel';
+import type { ReportSummary } from '@common/schemas/panel';
 import { Download, Eye, ListPlus, MessageSquare, Paperclip } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -23,7 +23,7 @@ const HEADERS = [
 const pct = (value: number | null) => (value === null ? '—' : `${value}%`);
 
 /** Achieved / goal, with the arrow that says whether the goal was met. */
-function KpiCell({ submission: s }: { submission: PanelSubmission }) {
+function KpiCell({ submission: s }: { submission: ReportSummary }) {
   if (s.kpiMetaPct === null && s.kpiLogroPct === null) {
     return <span className="text-muted-foreground">—</span>;
   }
@@ -35,7 +35,7 @@ function KpiCell({ submission: s }: { submission: PanelSubmission }) {
   );
 }
 
-function AlertDots({ submission: s }: { submission: PanelSubmission }) {
+function AlertDots({ submission: s }: { submission: ReportSummary }) {
   const problems = s.problemas.trim() !== '';
   const help = s.ayuda.trim() !== '';
   if (!problems && !help) return <span className="sr-only">Sin alertas</span>;
@@ -95,14 +95,14 @@ export function SubmissionsTable({
   timeZone,
   remindButton,
 }: {
-  rows: readonly PanelSubmission[];
+  rows: readonly ReportSummary[];
   selected: ReadonlySet<string>;
   onToggle: (id: string) => void;
   onToggleAll: (ids: readonly string[], checked: boolean) => void;
-  onAction: (action: SubmissionAction, submission: PanelSubmission) => void;
+  onAction: (action: SubmissionAction, submission: ReportSummary) => void;
   timeZone: string;
   /** 'Recordar' for the author of a draft; the screen takes it from the reminders. */
-  remindButton: (submission: PanelSubmission) => ReactNode;
+  remindButton: (submission: ReportSummary) => ReactNode;
 }) {
   return (
     <SelectableTable
