@@ -5,14 +5,15 @@ import { DialogClose, DialogFooter } from '@/components/ui/dialog';
 /** Cancelar and the submit button of a form inside a dialog; the button spins while it sends. */
 export function DialogFormFooter({
   disabled,
-  pending,
+  pending = false,
   label,
-  pendingLabel,
+  pendingLabel = label,
 }: {
   disabled: boolean;
-  pending: boolean;
+  /** A form that sends nothing itself (it opens the next step) leaves it out. */
+  pending?: boolean;
   label: string;
-  pendingLabel: string;
+  pendingLabel?: string;
 }) {
   return (
     <DialogFooter>

@@ -6,13 +6,12 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { DialogFormFooter } from '@/components/dialog-form-footer';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -81,16 +80,12 @@ function ShareForm({ submissionId, onShared }: { submissionId: string; onShared:
       >
         <Input type="date" {...register('expiresOn')} />
       </FormField>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline">
-            Cancelar
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={noPeer || share.isPending}>
-          {share.isPending ? 'Compartiendo...' : 'Compartir'}
-        </Button>
-      </DialogFooter>
+      <DialogFormFooter
+        disabled={noPeer}
+        pending={share.isPending}
+        label="Compartir"
+        pendingLabel="Compartiendo..."
+      />
     </form>
   );
 }

@@ -10,6 +10,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { DialogFormFooter } from '@/components/dialog-form-footer';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
@@ -165,16 +166,7 @@ export function BulkUploadDialogBody({ onBusyChange }: { onBusyChange: (busy: bo
             <AlertDescription>{error}</AlertDescription>
           </Alert>
         ) : null}
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              Cancelar
-            </Button>
-          </DialogClose>
-          <Button type="submit" disabled={!text.trim()}>
-            Cargar Usuarios
-          </Button>
-        </DialogFooter>
+        <DialogFormFooter disabled={!text.trim()} label="Cargar Usuarios" />
       </form>
     </>
   );
