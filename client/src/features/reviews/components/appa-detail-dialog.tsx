@@ -144,23 +144,30 @@ export function AppaDetailDialogBody({
         <ReviewStatus submission={submission} notesRef={reviewNotes} />
       </ReportSection>
       <ReportSection title="Comentarios de revisión">
-        <ReviewComments submissionId={submission.id} boxRef={commentBox} />
+        <ReviewComments
+          submissionId={submission.id}
+          canComment={submission.abilities.comment}
+          boxRef={commentBox}
+        />
       </ReportSection>
       <ReportSection title="Tareas de revisión">
         <ReviewTasks
           submissionId={submission.id}
           authorName={submission.user.fullName}
+          canCreate={submission.abilities.review}
           startCreating={focus === 'task'}
         />
       </ReportSection>
 
       <DialogFooter className="border-t pt-4">
-        <Button variant="outline" asChild>
-          <a href={appaDownloadUrl(submission.id)} download>
-            <Download aria-hidden="true" />
-            Descargar
-          </a>
-        </Button>
+        {submission.abilities.download ? (
+          <Button variant="outline" asChild>
+            <a href={appaDownloadUrl(submission.id)} download>
+              <Download aria-hidden="true" />
+              Descargar
+            </a>
+          </Button>
+        ) : null}
         <DialogClose asChild>
           <Button>Cerrar</Button>
         </DialogClose>

@@ -76,9 +76,12 @@ function CommentItem({ comment }: { comment: ReviewComment }) {
  */
 export function ReviewComments({
   submissionId,
+  canComment,
   boxRef,
 }: {
   submissionId: string;
+  /** The report's `comment` ability: without it the comments are read only. */
+  canComment: boolean;
   /** The add box, so that 'Comentarios' can take the focus there. */
   boxRef?: Ref<HTMLTextAreaElement>;
 }) {
@@ -101,18 +104,20 @@ export function ReviewComments({
           ))}
         </ul>
       )}
-      <TextBoxForm
-        label="Nuevo comentario"
-        placeholder="Escribe un comentario para el autor..."
-        boxRef={boxRef}
-        value={text}
-        onChange={setText}
-        submitLabel="Agregar comentario"
-        submitDisabled={!text.trim() || add.isPending}
-        onSubmit={() =>
-          add.mutate({ submissionId, comment: text }, { onSuccess: () => setText('') })
-        }
-      />
+      {canComment ? (
+        <TextBoxForm
+          label="Nuevo comentario"
+          placeholder="Escribe un comentario para el autor..."
+          boxRef={boxRef}
+          value={text}
+          onChange={setText}
+          submitLabel="Agregar comentario"
+          submitDisabled={!text.trim() || add.isPending}
+          onSubmit={() =>
+            add.mutate({ submissionId, comment: text }, { onSuccess: () => setText('') })
+          }
+        />
+      ) : null}
     </div>
   );
 }

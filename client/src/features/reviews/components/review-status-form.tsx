@@ -53,7 +53,9 @@ export function ReviewStatus({
   if (submission.status !== 'ENVIADO') {
     return <p className="text-sm text-muted-foreground">Solo se puede revisar un APPA enviado.</p>;
   }
+  const canReview = submission.abilities.review;
   if (!submission.reviewedAt) {
+    if (!canReview) return <p className="text-sm text-muted-foreground">Sin revisar.</p>;
     return (
       <NotesForm
         submissionId={submission.id}
@@ -79,7 +81,7 @@ export function ReviewStatus({
           ) : null}
         </AlertDescription>
       </Alert>
-      {updating ? (
+      {!canReview ? null : updating ? (
         <NotesForm
           submissionId={submission.id}
           initialNotes={submission.reviewNotes ?? ''}

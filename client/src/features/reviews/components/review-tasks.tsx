@@ -46,15 +46,18 @@ function TaskItem({ task }: { task: ReviewTask }) {
 export function ReviewTasks({
   submissionId,
   authorName,
+  canCreate,
   startCreating = false,
 }: {
   submissionId: string;
   authorName: string;
+  /** The report's `review` ability, which creating a review task needs. */
+  canCreate: boolean;
   /** Opens 'Crear Tarea de Revisión' at once (the table's 'Crear tarea' action). */
   startCreating?: boolean;
 }) {
   const tasks = useSubmissionTasks(submissionId);
-  const [creating, setCreating] = useState(startCreating);
+  const [creating, setCreating] = useState(startCreating && canCreate);
   return (
     <div className="grid gap-3">
       {tasks.isPending ? (
@@ -70,12 +73,14 @@ export function ReviewTasks({
           ))}
         </ul>
       )}
-      <div>
-        <Button variant="outline" size="sm" onClick={() => setCreating(true)}>
-          <Plus aria-hidden="true" />
-          Crear Tarea
-        </Button>
-      </div>
+      {canCreate ? (
+        <div>
+          <Button variant="outline" size="sm" onClick={() => setCreating(true)}>
+            <Plus aria-hidden="true" />
+            Crear Tarea
+          </Button>
+        </div>
+      ) : null}
       <Dialog open={creating} onOpenChange={setCreating}>
         <DialogContent>
           {creating ? (

@@ -15,6 +15,7 @@ import { PERMISSION_LABELS } from '../lib/share-form';
 /** The comment thread of a report and the box that 'Comentar' focuses; supplied by the app layer. */
 export type CommentsComponent = ComponentType<{
   submissionId: string;
+  canComment: boolean;
   boxRef: RefObject<HTMLTextAreaElement | null>;
 }>;
 
@@ -60,7 +61,7 @@ export function LeaderSharedReport({
       <ReportSections report={submission} ayudaTitle="Ayuda Necesaria" />
       <ReportSection title="Comentarios">
         {canComment ? (
-          <Comments submissionId={submission.id} boxRef={box} />
+          <Comments submissionId={submission.id} canComment boxRef={box} />
         ) : (
           <p className="text-sm text-muted-foreground">
             Solo lectura: este APPA se compartió contigo sin permiso para comentar.
