@@ -152,7 +152,10 @@ export function SubmissionsTable({
             </td>
             <td className="px-2 py-2.5">
               <div className="flex items-center gap-1">
-                {DIALOG_ACTIONS.map(({ action, label, title, icon: Icon }) => (
+                {DIALOG_ACTIONS.filter(
+                  // A task about a report is part of reviewing it.
+                  ({ action }) => action !== 'task' || s.abilities.review,
+                ).map(({ action, label, title, icon: Icon }) => (
                   <Button
                     key={action}
                     variant="ghost"
@@ -165,16 +168,18 @@ export function SubmissionsTable({
                     <Icon aria-hidden="true" />
                   </Button>
                 ))}
-                <Button asChild variant="ghost" size="sm" className={iconButton}>
-                  <a
-                    href={`/api/appa/${encodeURIComponent(s.id)}/download`}
-                    download
-                    aria-label={`Descargar APPA de ${name} como texto`}
-                    title="Descargar como texto"
-                  >
-                    <Download aria-hidden="true" />
-                  </a>
-                </Button>
+                {s.abilities.download ? (
+                  <Button asChild variant="ghost" size="sm" className={iconButton}>
+                    <a
+                      href={`/api/appa/${encodeURIComponent(s.id)}/download`}
+                      download
+                      aria-label={`Descargar APPA de ${name} como texto`}
+                      title="Descargar como texto"
+                    >
+                      <Download aria-hidden="true" />
+                    </a>
+                  </Button>
+                ) : null}
                 {s.status === 'BORRADOR' ? remindButton(s) : null}
               </div>
             </td>
