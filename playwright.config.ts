@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
@@ -12,20 +12,29 @@ process.env.E2E_ADMIN_PASSWORD ??= `e2e-${randomBytes(12).toString('base64url')}
 
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
+// Each worker drives a Chromium that renders, and the one test server answers them all: more than
+// one worker per two cores only makes every test slower. E2E_WORKERS overrides it.
+const workers =
+  Number(process.env.E2E_WORKERS) || Math.max(1, Math.floor(availableParallelism() / 2));
+
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
   forbidOnly: true,
-  workers: 2,
+  workers,
   retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Ceilings, not expected durations: a passing test takes a fraction of them, but a machine
+  // busy with other work may be several times slower than an idle one, and must not fail for it.
+  timeout: 120_000,
+  expect: { timeout: 20_000, toPass: { timeout: 40_000 } },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {
     ...devices['Desktop Chrome'],
     baseURL,
     locale: 'es-PE',
     timezoneId: 'America/Lima',
+    actionTimeout: 30_000,
+    navigationTimeout: 60_000,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -52,7 +61,8 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     // Every run starts from a fresh database: never reuse a server started by someone else.
     reuseExistingServer: false,
-    timeout: 120_000,
+    // A first start seeds the demo organisation and hashes every demo password: slow when busy.
+    timeout: 180_000,
     stdout: 'pipe',
     stderr: 'pipe',
   },

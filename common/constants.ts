@@ -17,7 +17,7 @@ export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const MAX_FILES_DEFAULT = 5;
 export const MAX_FILE_BYTES_DEFAULT = 10 * 1024 * 1024;
 
-/** Sign-in throttling (DESIGN.md "Passwords"); see server/services/throttle.ts. */
+/** Sign-in throttling: how many failures in what window; server/services/throttle.ts applies it. */
 export const LOGIN_THROTTLE = {
   windowMinutes: 15,
   /** Same account from the same address: free failures, then a wait that doubles, capped. */
@@ -32,7 +32,7 @@ export const LOGIN_THROTTLE = {
   addressDelaySeconds: 5 * 60,
 } as const;
 
-/** A magic link works once, for this long (DESIGN.md "Magic link"). */
+/** A magic link works once, for this long: long enough to open the mail, short if it leaks. */
 export const MAGIC_LINK_MINUTES = 10;
 /** Links sent to one account per MAGIC_LINK_MINUTES; more requests answer the same and send nothing. */
 export const MAGIC_LINKS_PER_WINDOW = 3;

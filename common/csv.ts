@@ -7,7 +7,7 @@ export type CsvCell = string | number | null;
 export const UTF8_BOM = '\uFEFF';
 
 /**
- * CSV a spreadsheet opens correctly (DESIGN.md "Exports"): UTF-8 with BOM so accents survive,
+ * CSV a spreadsheet opens correctly: UTF-8 with BOM so accents survive,
  * CRLF line ends, cells that start with = + - @ (or a tab or CR) prefixed with a quote so they
  * are never run as formulas. The one rule for the browser's and the server's exports.
  */

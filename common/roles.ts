@@ -10,8 +10,13 @@ export const ROLE_LABELS: Record<Role, string> = {
   USER: 'Usuario',
 };
 
-/** Roles expected to send one APPA per week (DESIGN.md "Who reports"). */
-export const REPORTING_ROLES: readonly Role[] = ['USER', 'LIDER', 'GERENTE', 'VP'];
+/** Whether `role` runs the organisation: people, settings, reminders, the audit log, backups. */
+export function administers(role: Role): boolean {
+  return role === 'ADMIN';
+}
+
+/** Roles a review task may be assigned to: those who read every report. */
+export const TASK_ASSIGNEE_ROLES: readonly Role[] = ['ADMIN', 'CONSEJO'];
 
 export const USER_STATUSES = ['ACTIVO', 'SUSPENDIDO'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
@@ -44,7 +49,7 @@ export const TIMEZONES = [
 export type Timezone = (typeof TIMEZONES)[number];
 export const DEFAULT_TIMEZONE: Timezone = 'America/Lima';
 
-/** The page a user lands on after the general sign-in (DESIGN.md "Where sign-in lands"). */
+/** The page a user lands on after the general sign-in: the screen of their role. */
 export function landingPathFor(user: { role: Role; slug: string; mustChangePassword: boolean }) {
   if (user.mustChangePassword) return '/change-password';
   switch (user.role) {
@@ -70,5 +75,5 @@ export function personalLandingPathFor(user: {
   mustChangePassword: boolean;
 }) {
   if (user.mustChangePassword) return '/change-password';
-  return user.role === 'ADMIN' ? '/admin' : `/appa/${user.slug}/submit`;
+  return administers(user.role) ? '/admin' : `/appa/${user.slug}/submit`;
 }

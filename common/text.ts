@@ -5,3 +5,9 @@ export function foldAccents(text: string): string {
     .replace(/\p{Diacritic}/gu, '')
     .toLowerCase();
 }
+
+/**
+ * Spanish alphabetical order (á with a, ñ after n). One collator for the process: `localeCompare`
+ * with a locale builds a new one per comparison, several times slower on lists of 5,000 names.
+ */
+export const compareSpanish = new Intl.Collator('es').compare;

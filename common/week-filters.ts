@@ -1,4 +1,4 @@
-import type { PanelSubmission, PendingAuthor } from './schemas/panel';
+import type { ReportSummary, PendingAuthor } from './schemas/panel';
 import { foldAccents } from './text';
 
 /**
@@ -51,7 +51,7 @@ const inTeam = (author: Author, team: string) =>
   team === ALL_TEAMS || author.unidadOrganizacional === team;
 
 /** The week's reports the submissions table shows for the search, status and team. */
-export function filterSubmissions<T extends Pick<PanelSubmission, 'status' | 'user'>>(
+export function filterSubmissions<T extends Pick<ReportSummary, 'status' | 'user'>>(
   submissions: readonly T[],
   { search, status, team }: SummaryFilters,
 ): T[] {
@@ -89,7 +89,7 @@ export type ReviewFilter = (typeof REVIEW_FILTERS)[number]['value'];
 export const isReviewFilter = (value: string | null): value is ReviewFilter =>
   REVIEW_FILTERS.some((f) => f.value === value);
 
-type Reviewable = Pick<PanelSubmission, 'status' | 'reviewedAt'>;
+type Reviewable = Pick<ReportSummary, 'status' | 'reviewedAt'>;
 
 /** Only a sent report can be reviewed, so the tab shows the week's ENVIADO ones. */
 export function reviewableOf<T extends Reviewable>(submissions: readonly T[]): T[] {

@@ -1,5 +1,5 @@
 // Apart from week.ts, and in plain arithmetic rather than date-fns: the report form shows the
-// label, and date-fns would be 8 KiB of its 150 KiB of JavaScript (issue 8).
+// label, and date-fns would be 8 KiB of its 150 KiB budget of JavaScript.
 
 /** A calendar date, YYYY-MM-DD. */
 type IsoDate = string;

@@ -39,7 +39,7 @@ test('the administrator sees the week in numbers and downloads the reports', asy
   expect(weekly.fileName).toMatch(/^reporte-semanal-\d{4}-\d{2}-\d{2}\.csv$/);
   expect(weekly.text.startsWith('\uFEFF')).toBe(true);
   expect(weekly.text.slice(1).split('\r\n')[0]).toBe(
-    'Nombre,Correo,Cargo,Unidad,Estado,Fecha de envío,KPI,Meta (%),Logro (%),Archivos,Problemas,Ayuda',
+    'Nombre,Correo,Rol,Cargo,Unidad,Semana,Estado,Fecha de envío,KPI,Meta (%),Logro (%),Avances,Planes,Problemas,Ayuda,Archivos,Revisado',
   );
   await expect(notices(page).getByText('CSV generado')).toBeVisible();
   await closeNotice(page);
@@ -72,10 +72,14 @@ for (const width of [1280, 360]) {
     await page.setViewportSize({ width, height: 900 });
     await openReportsTab(page);
     await expect(page.getByRole('heading', { name: 'Análisis de la semana actual' })).toBeVisible();
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
+    // The charts size themselves once they are on screen.
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        ),
+      )
+      .toBeLessThanOrEqual(0);
     await page.screenshot({ path: `/tmp/admin-reports-${width}.png`, fullPage: true });
   });
 }

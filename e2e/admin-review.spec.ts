@@ -41,11 +41,15 @@ async function screenshotBoth(page: Page, dialog: Locator, name: string) {
   await page.screenshot({ path: `/tmp/${name}-1280.png` });
   await page.setViewportSize({ width: 360, height: 740 });
   await expect(dialog).toBeVisible();
-  const scrolls = await dialog.evaluate((el) => ({
-    sideways: el.scrollWidth > el.clientWidth + 1,
-    page: document.documentElement.scrollWidth > window.innerWidth + 1,
-  }));
-  expect(scrolls).toEqual({ sideways: false, page: false });
+  // The layout follows the new width a moment after it changes.
+  await expect
+    .poll(() =>
+      dialog.evaluate((el) => ({
+        sideways: el.scrollWidth > el.clientWidth + 1,
+        page: document.documentElement.scrollWidth > window.innerWidth + 1,
+      })),
+    )
+    .toEqual({ sideways: false, page: false });
   await page.screenshot({ path: `/tmp/${name}-360.png` });
   await page.setViewportSize({ width: 1280, height: 800 });
 }
@@ -54,6 +58,8 @@ test('the administrator reviews a sent report, comments, and assigns a task to t
   page,
   browser,
 }) => {
+  // Two people in two browsers, axe three times and screenshots at two widths.
+  test.slow();
   const author = demoUser('reviewAuthor');
   const assignee = demoUser('reviewAssignee');
   await sendReport(page, author);

@@ -112,7 +112,7 @@ test('an administrator creates a user and copies their personal link', async ({ 
   expect(path).toMatch(/^\/appa\/[\w-]+$/);
   await row.getByRole('button', { name: `Copiar URL de ${fullName}` }).click();
   await expect(notices(page).getByText('URL copiado')).toBeVisible();
-  expect(await clipboardText(page)).toBe(new URL(path ?? '', page.url()).href);
+  await expect.poll(() => clipboardText(page)).toBe(new URL(path ?? '', page.url()).href);
 
   // The same e-mail again is refused by the server, with its message.
   await closeNotice(page);
@@ -164,7 +164,8 @@ test('an administrator resets a password and sees the temporary one once', async
   const value = await temporary.inputValue();
   expect(value).not.toBe(someone.password);
   await dialog.getByRole('button', { name: 'Copiar contraseña temporal' }).click();
-  expect(await clipboardText(page)).toBe(value);
+  // Writing to the clipboard finishes after the click.
+  await expect.poll(() => clipboardText(page)).toBe(value);
 
   // Closed, it is gone: opening the dialog again asks first.
   await dialog.getByRole('button', { name: 'Cerrar' }).first().click();
@@ -228,7 +229,7 @@ test.describe('on a 360 px phone', () => {
   test('the panel and the create dialog do not scroll sideways', async ({ page }) => {
     await openUsersTab(page);
     const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
-    expect(await pageWidth()).toBeLessThanOrEqual(360);
+    await expect.poll(pageWidth).toBeLessThanOrEqual(360);
     await expect(page.getByRole('tab', { name: 'Gestión de Usuarios' })).toBeInViewport();
 
     await page.getByRole('button', { name: 'Crear Usuario' }).click();
@@ -240,7 +241,7 @@ test.describe('on a 360 px phone', () => {
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(360);
     }
-    expect(await pageWidth()).toBeLessThanOrEqual(360);
+    await expect.poll(pageWidth).toBeLessThanOrEqual(360);
     await expectNoSeriousA11yViolations(page);
   });
 

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 
-// No credential is ever written in client code (issue 7, DESIGN.md "Demo and quick-login pages"):
+// No credential is ever written in client code, the demo and quick-login pages included:
 // the built bundle that the browser tests run against carries neither the administrator's password,
 // nor any demo account's password, nor a password literal.
 

@@ -69,7 +69,12 @@ test('a voluntary change offers Cancelar, which goes back', async ({ page }) => 
   await page.goto('/change-password');
   const next = freshPassword();
   await fillChangePassword(page, { current, next, confirm: next });
+  // 'Redirigiendo' shows only until the redirect a moment later: watch for it from before the
+  // click, so that a slow round trip between the test and the browser cannot miss it.
+  const redirecting = expect(
+    page.getByRole('status').filter({ hasText: 'Redirigiendo' }),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Cambiar Contraseña' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Redirigiendo' })).toBeVisible();
+  await redirecting;
   await expect(page).toHaveURL(`/appa/${user.slug}/submit`);
 });

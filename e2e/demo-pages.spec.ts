@@ -10,6 +10,8 @@ import { signInViaApi } from './support/session';
 // by server/routes/demo/demo.test.ts.
 
 const BOARD_HEADING = 'Dashboard Consejo Directivo';
+/** How often /super-admin reloads its figures (client/src/features/demo/api/control.ts). */
+const PAGE_REFRESH_MS = 10_000;
 
 test('/admin-direct signs in as the demo administrator and lands on /consejo', async ({ page }) => {
   await page.goto('/admin-direct');
@@ -46,7 +48,7 @@ test('/super-admin shows the live figures and a running clock; its actions are r
   await expect(page.getByRole('heading', { name: 'Super Admin', level: 1 })).toBeVisible();
 
   // Other tests run alongside and change the week: compare the page with the database until both
-  // agree (the page refreshes its figures every 10 s).
+  // agree. The page refreshes its figures every 10 s: wait long enough for a few refreshes.
   let userCount = 0;
   await expect(async () => {
     const week = await currentWeek(page);
@@ -69,7 +71,7 @@ test('/super-admin shows the live figures and a running clock; its actions are r
       efficiency: `Eficiencia${efficiency}%`,
       users: `Usuarios${users.length}`,
     });
-  }).toPass({ timeout: 20_000 });
+  }).toPass({ timeout: 4 * PAGE_REFRESH_MS });
   const week = await currentWeek(page);
 
   // The clock moves on by itself.
@@ -124,7 +126,9 @@ test('/consejo-simple shows the week to an administrator, accessibly and without
 
   await page.setViewportSize({ width: 360, height: 800 });
   await expect(figure(page, 'Enviados')).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+    .toBeLessThanOrEqual(360);
 });
 
 test('/super-admin at 360 px has no sideways scroll', async ({ page }) => {
@@ -132,7 +136,9 @@ test('/super-admin at 360 px has no sideways scroll', async ({ page }) => {
   await signInViaApi(page, adminCredentials());
   await page.goto('/super-admin');
   await expect(page.getByRole('list', { name: 'Auditoría reciente' })).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+    .toBeLessThanOrEqual(360);
 });
 
 test('when the server refuses, /quick-admin shows the error panel and /admin-direct goes to /auth', async ({

@@ -1,7 +1,8 @@
 import { ROLE_LABELS } from '../common/roles';
 import { expect, test, type Page } from '@playwright/test';
 import { demoUser, freshPassword, type Purpose } from './support/demo-users';
-import { fillChangePassword, fillLogin } from './support/forms';
+import { fillChangePassword } from './support/forms';
+import { signInViaApi } from './support/session';
 
 const DASHBOARDS = [
   { purpose: 'landingConsejo', path: '/consejo', title: 'Dashboard Consejo Directivo' },
@@ -10,13 +11,13 @@ const DASHBOARDS = [
   { purpose: 'landingLider', path: '/lider', title: 'Dashboard Líder' },
 ] as const satisfies readonly { purpose: Purpose; path: string; title: string }[];
 
+/** Signs in (the sign-in forms have tests of their own) and replaces the password on its screen. */
 async function signInAndReplaceTemporaryPassword(
   page: Page,
   user: { username: string; password: string },
 ) {
-  await page.goto('/auth');
-  await fillLogin(page, user);
-  await page.getByRole('button', { name: 'Acceder', exact: true }).click();
+  await signInViaApi(page, user);
+  await page.goto('/');
   await expect(page).toHaveURL('/change-password');
   const next = freshPassword();
   await fillChangePassword(page, { current: user.password, next, confirm: next });

@@ -14,7 +14,9 @@ async function expectCardFullyVisible(page: Page, testId: string) {
     expect(box.x + box.width).toBeLessThanOrEqual(360);
   }
   // Nothing sticks out sideways.
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+    .toBeLessThanOrEqual(360);
 }
 
 test('at 360 px the sign-in cards are fully visible', async ({ page }) => {

@@ -4,7 +4,7 @@ import { weekLabel } from '../common/week';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { demoUser, freshPassword, type DemoUser } from './support/demo-users';
 import { closeNotice, notices, signInOnPersonalLink } from './support/forms';
-import { signInReady, signOutViaApi } from './support/session';
+import { signInReady, signInViaApi, signOutViaApi } from './support/session';
 
 const ACTA = {
   name: 'acta-reunion.txt',
@@ -74,6 +74,30 @@ async function fillReport(page: Page, values: typeof REPORT) {
   await field(page, 'Logro (%)').fill(values.kpiLogroPct);
 }
 
+/** Signs in again (the personal link's form was used once already) and opens the report page. */
+async function openOwnReport(page: Page, user: DemoUser, password: string) {
+  await signInViaApi(page, { username: user.username, password });
+  await page.goto(`/appa/${user.slug}/submit`);
+}
+
+/**
+ * Holds the sign-out that follows a save or a send until `release()`: the page shows what it
+ * shows after saving only until then, and a busy machine may take longer to read it than the
+ * page waits.
+ */
+async function holdSignOut(page: Page) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/logout', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return async () => {
+    release();
+    await page.unroute('**/api/logout');
+  };
+}
+
 /** Picks files in the upload dialog the way the device picker does. */
 async function uploadThroughDialog(page: Page, files: (typeof ACTA)[]) {
   await page.getByRole('button', { name: 'Seleccionar archivos' }).click();
@@ -111,16 +135,18 @@ test('a draft keeps its text and attachments, then is sent and reads as final', 
     contentType: 'image/png',
   });
 
+  const signOutAfterDraft = await holdSignOut(page);
   await page.getByRole('button', { name: 'Guardar como Borrador' }).click();
   await expect(notices(page).getByText('Borrador guardado')).toBeVisible();
   await expect(
     notices(page).getByText('Tu APPA ha sido guardado como borrador. Cerrando sesión...'),
   ).toBeVisible();
+  await signOutAfterDraft();
   await expect(page).toHaveURL(`/appa/${user.slug}`);
   expect((await page.request.get('/api/user')).status()).toBe(401);
 
   // The draft comes back whole.
-  await signInOnPersonalLink(page, user, password);
+  await openOwnReport(page, user, password);
   await expect(
     page.getByText(/^Borrador guardado el \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/),
   ).toBeVisible();
@@ -135,6 +161,7 @@ test('a draft keeps its text and attachments, then is sent and reads as final', 
 
   await page.getByRole('button', { name: `Quitar ${NOTAS.name}` }).click();
   await expect(attachments(page).getByRole('listitem')).toHaveCount(1);
+  const signOut = await holdSignOut(page);
   await page.getByRole('button', { name: 'Enviar APPA' }).click();
   await expect(page.getByRole('heading', { name: '¡Gracias!' })).toBeVisible();
   await expect(page.getByText('Tu APPA ha sido enviado exitosamente')).toBeVisible();
@@ -143,10 +170,11 @@ test('a draft keeps its text and attachments, then is sent and reads as final', 
   await expect(
     notices(page).getByText('Tu reporte ha sido enviado exitosamente. Cerrando sesión...'),
   ).toBeVisible();
+  await signOut();
   await expect(page).toHaveURL(`/appa/${user.slug}`);
 
   // Sent is final: read-only, with its date and the one file left.
-  await signInOnPersonalLink(page, user, password);
+  await openOwnReport(page, user, password);
   await expect(page.getByText(/^Enviado el \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/)).toBeVisible();
   for (const text of Object.values(REPORT).slice(0, 5)) {
     await expect(page.getByText(text, { exact: true })).toBeVisible();
@@ -278,7 +306,7 @@ test.describe('at 360 px', () => {
     await expect(page.getByText(`Reporte Semanal - ${user.fullName}`)).toBeVisible();
 
     const scrollWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
-    expect(await scrollWidth()).toBeLessThanOrEqual(360);
+    await expect.poll(scrollWidth).toBeLessThanOrEqual(360);
     for (const name of ['Guardar como Borrador', 'Enviar APPA', 'Seleccionar archivos']) {
       const box = await page.getByRole('button', { name }).boundingBox();
       expect(box, name).not.toBeNull();
@@ -330,7 +358,7 @@ test.describe('at 360 px', () => {
     await expect(attachments(page).getByRole('listitem')).toHaveCount(1);
     await expect(page.getByRole('button', { name: 'Enviar APPA' })).toBeEnabled();
     await expect(page.getByRole('button', { name: `Quitar ${longName}` })).toBeVisible();
-    expect(await scrollWidth()).toBeLessThanOrEqual(360);
+    await expect.poll(scrollWidth).toBeLessThanOrEqual(360);
 
     // At the limit the button goes away; removing a file brings it back.
     const more = ['b', 'c', 'd', 'e'].map((n) => ({

@@ -1,4 +1,4 @@
-// Load and soak (issue 8): the built server on a fresh embedded database (the demo organisation
+// Load and soak: the built server on a fresh embedded database (the demo organisation
 // plus one author per connection), a mix of authors saving drafts and sending and reviewers
 // reading the week and the hierarchy, then a check that every acknowledged write is stored and
 // that no request failed.

@@ -1,5 +1,5 @@
 // zod/mini: these schemas are in the sign-in page's and the report form's JavaScript, which must
-// stay within 150 KiB gzip (issue 8); classic zod alone is 25 KiB of it.
+// stay within its 150 KiB gzip budget; classic zod alone is 25 KiB of it.
 import * as z from 'zod/mini';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
 import { MSG } from '../messages';
@@ -73,11 +73,39 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** POST /api/auth/login answers the user's fields plus the session token (spec 1 §3). */
-export const loginResponseSchema = z.extend(userSchema, { token: z.string() });
+/**
+ * Which screens the signed-in user may open, decided by the server's policies, so that the
+ * browser's route guards compare no roles. Administrators open every dashboard.
+ */
+export const navigationAbilitiesSchema = z.object({
+  /** The administrator's panel (/admin, /super-admin) and its actions. */
+  administer: z.boolean(),
+  /** The board's dashboard (/consejo, /consejo-simple). */
+  boardDashboard: z.boolean(),
+  /** The VP dashboard (/vp). */
+  vpDashboard: z.boolean(),
+  /** The manager dashboard (/gerente). */
+  managerDashboard: z.boolean(),
+  /** The leader dashboard (/lider). */
+  leaderDashboard: z.boolean(),
+});
+export type NavigationAbilities = z.infer<typeof navigationAbilitiesSchema>;
+
+/**
+ * The signed-in user as they see themselves (GET /api/user and every sign-in): their fields and
+ * the screens they may open.
+ */
+export const currentUserSchema = z.extend(userSchema, { abilities: navigationAbilitiesSchema });
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/** POST /api/auth/login answers the signed-in user plus the session token, for API clients. */
+export const loginResponseSchema = z.extend(currentUserSchema, { token: z.string() });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-export const changePasswordResponseSchema = z.object({ message: z.string(), user: userSchema });
+export const changePasswordResponseSchema = z.object({
+  message: z.string(),
+  user: currentUserSchema,
+});
 export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema>;
 
 /** GET /api/users/slug/{slug}: public, so only what the personal login page shows. */

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { ROLES, SHARE_PERMISSIONS } from '../roles';
-import { panelSubmissionSchema, personRefSchema } from './panel';
+import { reportSummarySchema, personRefSchema } from './panel';
 
 /**
- * The role dashboards (/consejo, /vp, /gerente, /lider) and lateral sharing (spec 2 §2–§3, issue 6).
+ * The role dashboards (/consejo, /vp, /gerente, /lider) and lateral sharing between peers.
  * This file is the contract between the server and the dashboards; see docs/decisions.md.
  */
 
@@ -24,7 +24,7 @@ export const DASHBOARD_MSG = {
   searchTooLong: 'La búsqueda no puede tener más de 200 caracteres',
 } as const;
 
-/** A person as the dashboards show them (spec 2 §3 "Dashboard view"). */
+/** A person as the dashboards show them. */
 export const dashboardUserSchema = z.object({
   id: z.uuid(),
   fullName: z.string(),
@@ -59,7 +59,7 @@ export const hierarchyResponseSchema = z.object({
     totalSubmissions: z.number().int(),
     submittedCount: z.number().int(),
     draftCount: z.number().int(),
-    /** Expected authors in the area (DESIGN.md "Who reports") and how many have not sent. */
+    /** Expected authors in the area and how many of them have not sent. */
     expected: z.number().int(),
     pendingCount: z.number().int(),
     /** round(sent / expected × 100), 0 when nobody is expected. */
@@ -117,7 +117,7 @@ export const dashboardPersonSchema = dashboardUserSchema
   .extend({ email: z.string() });
 export type DashboardPerson = z.infer<typeof dashboardPersonSchema>;
 
-/** GET /api/users/same-role: the leader's peers (spec 2 §3 "Peer"). */
+/** GET /api/users/same-role: the people a report may be shared with, of the author's role. */
 export const peerSchema = z.object({
   id: z.uuid(),
   fullName: z.string(),
@@ -126,7 +126,7 @@ export const peerSchema = z.object({
 });
 export type Peer = z.infer<typeof peerSchema>;
 
-/** POST /api/appa/{id}/share (spec 2 §3 "Share request", plus an optional expiry). */
+/** POST /api/appa/{id}/share: with whom, what they may do, and an optional expiry. */
 export const shareRequestSchema = z.object({
   sharedWithId: z.uuid(DASHBOARD_MSG.peerRequired),
   permission: z.enum(SHARE_PERMISSIONS, { error: DASHBOARD_MSG.invalidPermission }).default('read'),
@@ -143,21 +143,23 @@ export const shareSchema = z.object({
   permission: z.enum(SHARE_PERMISSIONS),
   expiresAt: z.string().nullable(),
   createdAt: z.string(),
+  /** What the viewer may do with it: whoever made it, or an administrator, revokes it. */
+  abilities: z.object({ revoke: z.boolean() }),
 });
 export type Share = z.infer<typeof shareSchema>;
 
 /** A report shared with the viewer, with what the share allows. */
-export const sharedSubmissionSchema = panelSubmissionSchema.extend({ share: shareSchema });
+export const sharedSubmissionSchema = reportSummarySchema.extend({ share: shareSchema });
 export type SharedSubmission = z.infer<typeof sharedSubmissionSchema>;
 
 /**
- * GET /api/appa?weekStart= for a LIDER (spec 2 §3 "Leader week response"): their own report of the
+ * GET /api/appa?weekStart= for a LIDER: their own report of the
  * week (or null), the live shares of it, and the reports shared with them.
  */
 export const leaderWeekResponseSchema = z.object({
   weekStart: z.string(),
   weekEnd: z.string(),
-  own: panelSubmissionSchema.nullable(),
+  own: reportSummarySchema.nullable(),
   ownShares: z.array(shareSchema),
   shared: z.array(sharedSubmissionSchema),
 });

@@ -1,5 +1,5 @@
 /**
- * The demo and quick-access pages (spec 2 §2 "Static demo and quick-login pages", issue 7):
+ * The demo and quick-access pages:
  * POST /api/demo/login answers the user (schemas/auth `userSchema`); GET /api/admin/backup answers
  * a JSON file.
  */

@@ -12,7 +12,7 @@ export const TASK_STATUS_LABELS: Record<TaskStatusValue, string> = {
   CANCELADA: 'Cancelada',
 };
 
-/** Spanish texts of the weekly summary, the review, its comments and its tasks (spec 2 §5, §8). */
+/** Spanish texts of the weekly summary, the review, its comments and its tasks. */
 export const PANEL_MSG = {
   invalidView: 'La vista solicitada no existe',
   invalidWeek: 'La semana debe empezar un lunes (formato AAAA-MM-DD)',
@@ -99,8 +99,30 @@ export const panelAuthorSchema = z.object({
 });
 export type PanelAuthor = z.infer<typeof panelAuthorSchema>;
 
-/** A report of the week as the panel lists it (spec 2 §3 "Submission"). */
-export const panelSubmissionSchema = z.object({
+/**
+ * What the viewer may do with a report, decided by the server's policies for whoever asked: the
+ * interface shows a control only when its ability is true (and the server still refuses).
+ */
+export const reportAbilitiesSchema = z.object({
+  /** Mark it reviewed and create review tasks about it. */
+  review: z.boolean(),
+  /** Add a review comment. */
+  comment: z.boolean(),
+  /** Share it with peers: its author, in a role that shares. */
+  share: z.boolean(),
+  /** Change it: its author, while it is a draft. */
+  edit: z.boolean(),
+  /** Download it as text, or in a zip with its files. */
+  download: z.boolean(),
+});
+export type ReportAbilities = z.infer<typeof reportAbilitiesSchema>;
+
+/**
+ * A report as every list shows it (the panel's week, the dashboards, the exports): its text, its
+ * author, counts of what hangs from it (files, comments, open tasks), and what the viewer may do
+ * with it. The full report with its files is `Report`.
+ */
+export const reportSummarySchema = z.object({
   id: z.uuid(),
   userId: z.uuid(),
   user: panelAuthorSchema,
@@ -126,8 +148,9 @@ export const panelSubmissionSchema = z.object({
   openTaskCount: z.number().int(),
   /** The administrator who marked the week as sent on the author's behalf. */
   markedSubmittedBy: personRefSchema.nullable(),
+  abilities: reportAbilitiesSchema,
 });
-export type PanelSubmission = z.infer<typeof panelSubmissionSchema>;
+export type ReportSummary = z.infer<typeof reportSummarySchema>;
 
 /** An expected author without an ENVIADO report for the week. */
 export const pendingAuthorSchema = panelAuthorSchema.extend({
@@ -140,13 +163,18 @@ export type PendingAuthor = z.infer<typeof pendingAuthorSchema>;
 export const weekResponseSchema = z.object({
   weekStart: z.string(),
   weekEnd: z.string(),
+  /**
+   * The organisation's timezone: exports write dates in it, so that the CSV the browser makes of
+   * this week reads as the server's.
+   */
+  timeZone: z.string(),
   /** Every report of the week, ENVIADO and BORRADOR, by author name. */
-  submissions: z.array(panelSubmissionSchema),
+  submissions: z.array(reportSummarySchema),
   pending: z.array(pendingAuthorSchema),
   /** Distinct unidadOrganizacional of the expected authors, sorted (the team filter). */
   teams: z.array(z.string()),
   counts: z.object({
-    /** Active users whose role reports (DESIGN.md "Who reports"). */
+    /** People expected to report this week (server/domain/expected-authors.ts). */
     expected: z.number().int(),
     sent: z.number().int(),
     drafts: z.number().int(),
@@ -213,7 +241,7 @@ export type WeekPageParams = z.output<typeof weekPageQuerySchema>;
 /** GET /api/appa/week: the week's tiles and one page of the rows its filters choose. */
 export const weekPageSchema = weekResponseSchema.extend({
   /** The filtered page: reports, or nobody when the status filter is 'pendientes'. */
-  submissions: z.array(panelSubmissionSchema),
+  submissions: z.array(reportSummarySchema),
   /** The filtered page of pending people when the status filter is 'pendientes', else empty. */
   pending: z.array(pendingAuthorSchema),
   /** The first PENDING_PREVIEW pending people, whatever the filters ('Usuarios sin APPA'). */
@@ -243,7 +271,7 @@ export type MarkSubmittedInput = z.infer<typeof markSubmittedSchema>;
 /** The answer of mark-submitted and review: the toast text and the report as it is now. */
 export const submissionMessageSchema = z.object({
   message: z.string(),
-  submission: panelSubmissionSchema,
+  submission: reportSummarySchema,
 });
 export type SubmissionMessage = z.infer<typeof submissionMessageSchema>;
 
@@ -266,7 +294,7 @@ export const commentSchema = z.object({
 });
 export type CommentInput = z.infer<typeof commentSchema>;
 
-/** A review comment (spec 2 §3); 'editado' when updatedAt differs from createdAt. */
+/** A review comment; 'editado' when updatedAt differs from createdAt. */
 export const reviewCommentSchema = z.object({
   id: z.uuid(),
   submissionId: z.uuid(),
@@ -275,6 +303,8 @@ export const reviewCommentSchema = z.object({
   reviewer: personRefSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** What the viewer may do with it: its author edits it. */
+  abilities: z.object({ edit: z.boolean() }),
 });
 export type ReviewComment = z.infer<typeof reviewCommentSchema>;
 
@@ -284,7 +314,7 @@ const optionalDate = z
   .nullish()
   .transform((v) => (v ? v : null));
 
-/** POST /api/review-tasks (spec 2 §5). */
+/** POST /api/review-tasks: a follow-up task about a report, assigned to a reviewer. */
 export const createTaskSchema = z.object({
   submissionId: z.uuid({ error: PANEL_MSG.reportNotFound }),
   title: requiredText(PANEL_MSG.taskTitleRequired, TASK_TITLE_MAX, PANEL_MSG.taskTitleTooLong),
@@ -313,7 +343,7 @@ export const taskStatusSchema = z.object({
 });
 export type TaskStatusInput = z.infer<typeof taskStatusSchema>;
 
-/** A review task (spec 2 §3), with what 'Mis tareas' shows of its report. */
+/** A review task, with what 'Mis tareas' shows of its report. */
 export const reviewTaskSchema = z.object({
   id: z.uuid(),
   submissionId: z.uuid(),
@@ -335,5 +365,7 @@ export const reviewTaskSchema = z.object({
     authorFullName: z.string(),
     weekStart: z.string(),
   }),
+  /** What the viewer may do with it: its assignee and its creator move its status. */
+  abilities: z.object({ updateStatus: z.boolean() }),
 });
 export type ReviewTask = z.infer<typeof reviewTaskSchema>;

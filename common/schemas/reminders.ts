@@ -37,7 +37,7 @@ const weekStart = z
   .string({ error: REMINDER_MSG.invalidWeek })
   .refine(isMonday, REMINDER_MSG.invalidWeek);
 
-/** POST /api/reminders/send (ADMIN): the reminder form of spec 2 §3. */
+/** POST /api/reminders/send (ADMIN): the panel's reminder form. */
 export const sendRemindersSchema = z
   .object({
     /** 'pending': expected authors with no ENVIADO report for the week; 'all': every author. */

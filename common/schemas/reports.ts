@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isMonday } from '../week';
 
-/** Spanish texts of the Reportes tab's reports and of the report downloads (spec 2 §2, §8). */
+/** Spanish texts of the Reportes tab's reports and of the report downloads. */
 export const REPORTS_MSG = {
   invalidFormat: 'El formato debe ser csv o txt',
   invalidWeek: 'La semana debe empezar un lunes (formato AAAA-MM-DD)',

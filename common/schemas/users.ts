@@ -75,13 +75,32 @@ export const userStatusSchema = z.object({
   status: z.enum(USER_STATUSES, { error: USER_MSG.invalidStatus }),
 });
 
+/**
+ * A user as the administrator's lists show them, with what the viewer may do to them (decided by
+ * the server's policies): GET /api/users, PATCH /api/users/{id}, PUT /api/users/{id}/status.
+ */
+export const adminUserSchema = z.object({
+  ...userSchema.shape,
+  abilities: z.object({
+    /** Change their fields (Editar). */
+    edit: z.boolean(),
+    /** Suspend or reactivate them; nobody suspends themself. */
+    suspend: z.boolean(),
+    /** Give them a new temporary password (Cambiar contraseña). */
+    resetPassword: z.boolean(),
+    /** Send them a reminder (Recordar): active people only. */
+    remind: z.boolean(),
+  }),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
 /** PUT /api/users/{id}/status: the toast text and the user as they are now. */
-export const userStatusResponseSchema = z.object({ message: z.string(), user: userSchema });
+export const userStatusResponseSchema = z.object({ message: z.string(), user: adminUserSchema });
 export type UserStatusResponse = z.infer<typeof userStatusResponseSchema>;
 
 /** A user as the panel lists them (GET /api/users/with-counts adds submissionCount). */
 export const userWithCountSchema = z.object({
-  ...userSchema.shape,
+  ...adminUserSchema.shape,
   submissionCount: z.number().int(),
 });
 export type UserWithCount = z.infer<typeof userWithCountSchema>;

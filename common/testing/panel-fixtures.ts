@@ -1,4 +1,4 @@
-import type { PanelAuthor, PanelSubmission } from '../schemas/panel';
+import type { PanelAuthor, ReportSummary } from '../schemas/panel';
 
 /** Fixtures of the panel's shapes for unit tests (no database): ids are fresh, dates fixed. */
 
@@ -17,7 +17,7 @@ export function author(fullName: string, email: string, unidad: string | null) {
   };
 }
 
-export function report(user: PanelAuthor, over: Partial<PanelSubmission> = {}): PanelSubmission {
+export function report(user: PanelAuthor, over: Partial<ReportSummary> = {}): ReportSummary {
   return {
     id: uuid(),
     userId: user.id,
@@ -42,6 +42,7 @@ export function report(user: PanelAuthor, over: Partial<PanelSubmission> = {}): 
     commentCount: 0,
     openTaskCount: 0,
     markedSubmittedBy: null,
+    abilities: { review: true, comment: true, share: false, edit: false, download: true },
     ...over,
   };
 }

@@ -17,16 +17,17 @@ export async function fillChangePassword(
 /** The notices region (Radix toast viewport). */
 export const notices = (page: Page) => page.getByRole('region', { name: /^Notificaciones/ });
 
-/** Closes the notice on screen, as a person does before reaching a button it covers. */
+/** Closes the notices on screen, as a person does before reaching a button one covers. */
 export async function closeNotice(page: Page) {
-  // A slow step before this may have outlasted the notice's own timer: then there is none to close.
+  const open = notices(page).getByRole('status');
   const close = notices(page).getByRole('button', { name: 'Cerrar' });
-  if ((await close.count()) > 0)
-    await close
-      .first()
-      .click({ timeout: 2_000 })
-      .catch(() => {});
-  await expect(notices(page).getByRole('status')).toHaveCount(0);
+  // A notice also closes by itself when its timer runs out, possibly between finding its button and
+  // clicking it: then the click has nothing to land on. Each round gives up soon and the next one
+  // finds none left, instead of one click waiting for a notice that is gone.
+  await expect(async () => {
+    if ((await close.count()) > 0) await close.first().click({ timeout: 10_000 });
+    await expect(open).toHaveCount(0, { timeout: 10_000 });
+  }).toPass();
 }
 
 /** Signs in on someone's personal link, as a person does, and lands on their report page. */

@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issue 8): seeds an organisation at scale (scripts/bench/seed.ts), starts the
+ * `npm run bench`: seeds an organisation at scale (scripts/bench/seed.ts), starts the
  * built server on it and measures, in the same run, a bare route (the ceiling) and the endpoints
  * people wait on, with autocannon: 20 connections, BENCH_SECONDS (10) each. Prints the table and
  * writes it to docs/benchmarks.md, replacing the previous run's section for the same database kind.

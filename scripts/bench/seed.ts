@@ -1,5 +1,5 @@
 /**
- * Seeds an organisation at scale for `npm run bench` (issue 8): 5,000 people in a hierarchy
+ * Seeds an organisation at scale for `npm run bench`: 5,000 people in a hierarchy
  * (1 ADMIN, 3 CONSEJO, 8 VP, 40 GERENTE, 300 LIDER, the rest USER), 52 weeks of reports, review
  * comments, tasks and attachment rows (no bytes). Into a fresh database: DATABASE_URL when set,
  * otherwise an embedded PGlite in DATA_DIR (a new temporary folder by default).
@@ -17,7 +17,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { REPORTING_ROLES, type Role } from '../../common/roles';
+import type { Role } from '../../common/roles';
 import { weekFromStart, weekOf } from '../../common/week';
 import { openDatabase, type Db } from '../../server/db/client';
 import {
@@ -28,6 +28,7 @@ import {
   users,
   type NewUserRow,
 } from '../../server/db/schema';
+import { reportsByRole } from '../../server/domain/expected-authors';
 import { hashPassword } from '../../server/services/passwords';
 import { firstFreeIn, slugBase, usernameBase } from '../../server/services/users';
 
@@ -308,7 +309,7 @@ export async function seedDatabase(db: Db, now = new Date()) {
   const comments: (typeof reviewComments.$inferInsert)[] = [];
   const tasks: (typeof reviewTasks.$inferInsert)[] = [];
   const files: (typeof appaFiles.$inferInsert)[] = [];
-  const reporters = people.filter((p) => REPORTING_ROLES.includes(p.role));
+  const reporters = people.filter((p) => reportsByRole(p.role));
 
   for (let w = WEEKS - 1; w >= 0; w--) {
     const week = weekFromStart(addDays(current.weekStart, -7 * w));
@@ -332,8 +333,8 @@ export async function seedDatabase(db: Db, now = new Date()) {
         problemas: rand.chance(0.25) ? rand.pick(PROBLEMAS) : null,
         ayuda: rand.chance(0.15) ? rand.pick(AYUDA) : null,
         kpiNombre: withKpi ? rand.pick(KPIS) : null,
-        kpiMetaPct: withKpi ? '100.00' : null,
-        kpiLogroPct: withKpi ? (50 + rand.next() * 50).toFixed(2) : null,
+        kpiMetaPct: withKpi ? 100 : null,
+        kpiLogroPct: withKpi ? Math.round(5000 + rand.next() * 5000) / 100 : null,
         status: sent ? 'ENVIADO' : 'BORRADOR',
         submittedAt: sent ? submittedAt : null,
         reviewedAt: reviewed ? new Date(submittedAt.getTime() + 86_400_000) : null,

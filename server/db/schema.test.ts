@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildComment, buildReport, buildShare, buildTask } from '../test/factories';
 import { buildTestApp, buildUser, type TestApp } from '../test/helper';
 import {
   appaFiles,
@@ -19,15 +20,6 @@ afterAll(async () => {
   await t.close();
 });
 
-async function submission(userId: string, weekStart = '2026-11-16') {
-  const [row] = await t.db
-    .insert(appaSubmissions)
-    .values({ userId, weekStart, weekEnd: '2026-11-22' })
-    .returning();
-  if (!row) throw new Error('no row');
-  return row;
-}
-
 describe('the data model', () => {
   it('gives the defaults of the spec', async () => {
     const author = await buildUser(t);
@@ -42,25 +34,25 @@ describe('the data model', () => {
       timezone: 'America/Lima',
       pinHash: null,
     });
-    const s = await submission(author.id);
+    const s = await buildReport(t, { user: author });
     expect(s).toMatchObject({ status: 'BORRADOR', submittedAt: null, reviewedAt: null });
   });
 
   it('keeps one report per user and week', async () => {
     const author = await buildUser(t);
-    await submission(author.id, '2026-11-09');
-    await expect(submission(author.id, '2026-11-09')).rejects.toThrow();
+    await buildReport(t, { user: author, weekStart: '2026-11-09' });
+    await expect(buildReport(t, { user: author, weekStart: '2026-11-09' })).rejects.toThrow();
   });
 
-  it('stores KPI percentages with two decimals', async () => {
+  it('stores KPI percentages with two decimals, and reads them as numbers', async () => {
     const author = await buildUser(t);
-    const s = await submission(author.id, '2026-11-02');
+    const s = await buildReport(t, { user: author, weekStart: '2026-11-02' });
     const [row] = await t.db
       .update(appaSubmissions)
-      .set({ kpiMetaPct: '99.999', kpiLogroPct: '100' })
+      .set({ kpiMetaPct: 99.999, kpiLogroPct: 72.5 })
       .where(eq(appaSubmissions.id, s.id))
       .returning();
-    expect(row).toMatchObject({ kpiMetaPct: '100.00', kpiLogroPct: '100.00' });
+    expect(row).toMatchObject({ kpiMetaPct: 100, kpiLogroPct: 72.5 });
   });
 
   it('sends the automatic reminder only once per person and week', async () => {
@@ -81,36 +73,23 @@ describe('the data model', () => {
   it('keeps one share per report, sharer and peer', async () => {
     const a = await buildUser(t, { role: 'LIDER' });
     const b = await buildUser(t, { role: 'LIDER' });
-    const s = await submission(a.id, '2026-10-26');
-    const share = { submissionId: s.id, sharedById: a.id, sharedWithId: b.id };
-    const [row] = await t.db.insert(lateralSharing).values(share).returning();
-    expect(row?.permission).toBe('read');
-    await expect(t.db.insert(lateralSharing).values(share)).rejects.toThrow();
+    const s = await buildReport(t, { user: a, weekStart: '2026-10-26' });
+    const row = await buildShare(t, { report: s, sharedWith: b });
+    expect(row.permission).toBe('read');
+    await expect(buildShare(t, { report: s, sharedWith: b })).rejects.toThrow();
   });
 
   it('removes a report with its files, comments, tasks and shares, and a user with their reports', async () => {
     const author = await buildUser(t, { role: 'LIDER' });
     const reviewer = await buildUser(t, { role: 'CONSEJO' });
-    const s = await submission(author.id, '2026-10-19');
+    const s = await buildReport(t, { user: author, weekStart: '2026-10-19' });
     await t.db
       .insert(appaFiles)
       .values({ submissionId: s.id, fileName: 'a.pdf', storagePath: 'k', sizeBytes: 10 });
-    await t.db
-      .insert(reviewComments)
-      .values({ submissionId: s.id, reviewerId: reviewer.id, comment: 'Bien' });
-    const [task] = await t.db
-      .insert(reviewTasks)
-      .values({
-        submissionId: s.id,
-        assignedToId: reviewer.id,
-        createdById: reviewer.id,
-        title: 'Revisar',
-      })
-      .returning();
+    await buildComment(t, { report: s, reviewer, comment: 'Bien' });
+    const task = await buildTask(t, { report: s, assignedTo: reviewer, createdBy: reviewer });
     expect(task).toMatchObject({ status: 'PENDIENTE', priority: 'MEDIA', completedAt: null });
-    await t.db
-      .insert(lateralSharing)
-      .values({ submissionId: s.id, sharedById: author.id, sharedWithId: reviewer.id });
+    await buildShare(t, { report: s, sharedWith: reviewer });
 
     await t.db.delete(users).where(eq(users.id, author.id));
     expect(
@@ -133,7 +112,7 @@ describe('the data model', () => {
   it("keeps a report when its reviewer or the author's manager is removed", async () => {
     const manager = await buildUser(t, { role: 'GERENTE' });
     const author = await buildUser(t, { role: 'LIDER', managerId: manager.id });
-    const s = await submission(author.id, '2026-10-12');
+    const s = await buildReport(t, { user: author, weekStart: '2026-10-12' });
     await t.db
       .update(appaSubmissions)
       .set({ reviewedBy: manager.id })

@@ -54,7 +54,7 @@ export const users = pgTable(
     unidadOrganizacional: text('unidad_organizacional'),
     status: userStatusEnum('status').notNull().default('ACTIVO'),
     slug: text('slug').notNull().unique(),
-    // The spec's 6-digit PIN has no flow (DESIGN.md "Registration"): kept nullable, never set.
+    // A 6-digit registration PIN column with no flow that sets it: kept nullable, never set.
     pinHash: text('pin_hash'),
     /** Argon2id hash; null for an account that signs in only by magic link. */
     password: text('password'),
@@ -83,8 +83,8 @@ export const appaSubmissions = pgTable(
     problemas: text('problemas'),
     ayuda: text('ayuda'),
     kpiNombre: text('kpi_nombre'),
-    kpiMetaPct: numeric('kpi_meta_pct', { precision: 5, scale: 2 }),
-    kpiLogroPct: numeric('kpi_logro_pct', { precision: 5, scale: 2 }),
+    kpiMetaPct: numeric('kpi_meta_pct', { precision: 5, scale: 2, mode: 'number' }),
+    kpiLogroPct: numeric('kpi_logro_pct', { precision: 5, scale: 2, mode: 'number' }),
     status: submissionStatusEnum('status').notNull().default('BORRADOR'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     /** Set when an administrator marked the week as sent on the author's behalf. */

@@ -5,9 +5,10 @@ import { PRODUCT_NAME } from '../../common/constants';
 import { weekDeadline, weekLabel, weekOf } from '../../common/week';
 import type { AppContext } from '../context';
 import { appaSubmissions, jobRuns, users, type UserRow } from '../db/schema';
-import { areaOf, areaPeople } from '../policies/visibility';
+import { areaPeople } from '../domain/hierarchy';
+import { areaOf } from '../policies/organisation';
 import { hierarchy } from '../routes/dashboards/service';
-import { loadPanelSubmissions } from '../routes/week/service';
+import { loadReportSummaries } from '../routes/week/service';
 import { getSettings } from '../services/settings';
 import { addDays, format, parseISO } from 'date-fns';
 
@@ -20,7 +21,7 @@ export async function digestFor(ctx: AppContext, person: UserRow, weekStart: str
   const area = areaOf(person);
   if (!area) return null;
   const { analytics } = await hierarchy(ctx, person, area, weekStart);
-  const flagged = await loadPanelSubmissions(
+  const flagged = await loadReportSummaries(
     ctx,
     and(
       eq(appaSubmissions.weekStart, weekStart),

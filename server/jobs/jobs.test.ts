@@ -4,9 +4,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppContext } from '../context';
 import { openPostgres, type Database } from '../db/client';
-import { appaSubmissions, reminders, users } from '../db/schema';
+import { reminders, users } from '../db/schema';
 import { createMailer, outboxDir, type Mailer } from '../services/mail';
 import { saveSettings } from '../services/settings';
+import { buildReport } from '../test/factories';
 import { buildTestApp, buildUser, type TestApp } from '../test/helper';
 import { reminderWindow, sendAutoReminders } from './auto-reminders';
 import { sendWeeklyDigests } from './digest';
@@ -94,9 +95,7 @@ describe('the automatic weekly reminder', () => {
   it('the Monday run reminds each pending author exactly once, with their name and link', async () => {
     const [ana, beto] = await pendingAuthors(2);
     const sender = await buildUser(t);
-    await t.db
-      .insert(appaSubmissions)
-      .values({ userId: sender.id, weekStart: WEEK, weekEnd: '2026-11-22', status: 'ENVIADO' });
+    await buildReport(t, { user: sender, weekStart: WEEK, status: 'ENVIADO' });
     const admin = await buildUser(t, { role: 'ADMIN' });
 
     expect(await sendAutoReminders(t.ctx, log)).toBe(2);
@@ -201,22 +200,18 @@ describe('the weekly digest', () => {
     });
     await buildUser(t, { managerId: northLeader.id, fullName: 'Pedro Pendiente' });
     const board = await buildUser(t, { role: 'CONSEJO', fullName: 'Carmen Consejo' });
-    await t.db.insert(appaSubmissions).values([
-      {
-        userId: northLeader.id,
-        weekStart: WEEK,
-        weekEnd: '2026-11-22',
-        status: 'ENVIADO',
-        problemas: 'Falta presupuesto en el norte',
-      },
-      {
-        userId: southLeader.id,
-        weekStart: WEEK,
-        weekEnd: '2026-11-22',
-        status: 'ENVIADO',
-        ayuda: 'Necesito apoyo legal en el sur',
-      },
-    ]);
+    await buildReport(t, {
+      user: northLeader,
+      weekStart: WEEK,
+      status: 'ENVIADO',
+      problemas: 'Falta presupuesto en el norte',
+    });
+    await buildReport(t, {
+      user: southLeader,
+      weekStart: WEEK,
+      status: 'ENVIADO',
+      ayuda: 'Necesito apoyo legal en el sur',
+    });
 
     // Monday 09:59 in Lima: before the 10:00 deadline.
     t.clock.current = new Date('2026-11-16T14:59:00Z');

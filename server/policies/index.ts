@@ -1,58 +1,163 @@
+import { DASHBOARD_MSG } from '../../common/schemas/dashboard';
 import type { AppContext } from '../context';
-import type { SubmissionRow, UserRow } from '../db/schema';
-import { canReadReport, refuse } from './visibility';
+import type { Area } from '../domain/hierarchy';
+import { forbidden } from '../lib/errors';
+import { audit } from '../services/audit';
+import type { Actor } from './actor';
+import * as comment from './comment';
+import * as organisation from './organisation';
+import * as report from './report';
+import * as share from './share';
+import * as task from './task';
 
 /**
- * Who may do what to which report, in one place (DESIGN.md "Permissions"). Reading follows the
- * hierarchy and lateral shares (policies/visibility.ts); routes only ever call `authorize`.
+ * The one gate of every route: `authorize(ctx, actor, action, thing)` answers when the actor may,
+ * and otherwise writes the refusal to the audit log and throws the 403. The rules themselves live
+ * one file per entity (report.ts, comment.ts, task.ts, share.ts, user.ts, organisation.ts), each
+ * as `can(actor, action, thing)`; the abilities that travel with presented entities come from the
+ * same functions, so the browser and the server never disagree.
  */
-export type ReportAction = 'report:read' | 'report:write';
 
-/** What only administrators do: users, settings, reminders, the audit log, marking a week as sent. */
-export type AdminAction =
-  | 'users:manage'
-  | 'settings:manage'
-  | 'reminders:send'
-  | 'audit:read'
-  | 'reports:mark-submitted'
-  | 'backup:export';
-
-export async function can(
-  ctx: AppContext,
-  user: Pick<UserRow, 'id' | 'role'>,
-  action: ReportAction,
-  report: Pick<SubmissionRow, 'id' | 'userId' | 'status'>,
-): Promise<boolean> {
-  switch (action) {
-    case 'report:read':
-      return canReadReport(ctx, user, report);
-    case 'report:write':
-      // Everyone writes only their own report, and only while it is a draft.
-      return report.userId === user.id && report.status === 'BORRADOR';
-  }
+/** An action checked on `Args` whose grant answers `Grant` (true, or the scope it grants). */
+interface Check<Args extends unknown[], Grant = true> {
+  args: Args;
+  grant: Grant;
 }
 
-/** Throws a 403 and writes the refusal to the audit log when `user` may not. */
-export async function authorize(
-  ctx: AppContext,
-  user: Pick<UserRow, 'id' | 'role'>,
-  action: ReportAction,
-  report: Pick<SubmissionRow, 'id' | 'userId' | 'status'>,
-): Promise<void> {
-  if (await can(ctx, user, action, report)) return;
-  await refuse(ctx, user, action, 'appa_submission', report.id);
+/** Every action a route authorizes, with what it is checked on. */
+interface Checks {
+  'report:read': Check<[report: report.ReportRef]>;
+  'review:read': Check<[report: report.ReportRef]>;
+  'report:write': Check<[report: report.ReportRef]>;
+  'report:review': Check<[report: report.ReportRef]>;
+  'report:comment': Check<[report: report.ReportRef]>;
+  'report:share': Check<[report: report.ReportRef]>;
+  'shares:list': Check<[report: report.ReportRef]>;
+  /** All or nothing: one report may not be read, none is downloaded. */
+  'report:download': Check<[reports: readonly report.ReportRef[]]>;
+  /** A person's reports over time (history, trends): shares do not count. */
+  'person:read': Check<[personId: string]>;
+  'comment:edit': Check<[comment: comment.CommentRef]>;
+  'task:update': Check<[task: task.TaskRef]>;
+  'share:revoke': Check<[share: share.ShareRef]>;
+  'users:manage': Check<[]>;
+  'settings:manage': Check<[]>;
+  'reminders:send': Check<[]>;
+  'audit:read': Check<[]>;
+  'reports:mark-submitted': Check<[]>;
+  'backup:export': Check<[]>;
+  'reports:export': Check<[]>;
+  'peers:list': Check<[]>;
+  'reports:list': Check<[], organisation.WeekListScope>;
+  'dashboard:read': Check<[], Area>;
+}
+export type Action = keyof Checks;
+
+/** A refusal, naming the thing refused for the audit log. */
+class Refused {
+  constructor(readonly entityId: string | null = null) {}
 }
 
-export function canAdminister(user: Pick<UserRow, 'role'>): boolean {
-  return user.role === 'ADMIN';
+interface Rule<Args extends unknown[], Grant> {
+  /** What the audit log calls the kind of thing refused. */
+  entity: string;
+  /** The refusal's message, when it says more than the generic one. */
+  message?: string;
+  decide(ctx: AppContext, actor: Actor, ...args: Args): Promise<Grant | Refused> | Grant | Refused;
 }
 
-/** Throws a 403 (audited) unless `user` is an administrator. */
-export async function authorizeAdmin(
+const granted = (allowed: boolean, entityId: string | null = null) =>
+  allowed ? (true as const) : new Refused(entityId);
+
+/** A report's rule, on the report's facts. */
+const onReport = (action: report.ReportAction, message?: string) => ({
+  entity: 'appa_submission',
+  message,
+  async decide(ctx: AppContext, actor: Actor, ref: report.ReportRef) {
+    const factsOf = await report.loadReportFacts(ctx, actor, [ref]);
+    return granted(report.can(actor, action, factsOf(ref)), ref.id);
+  },
+});
+
+/** An organisation-wide rule, audited as `entity`. */
+const onOrganisation = (action: organisation.OrganisationAction, entity: string) => ({
+  entity,
+  decide: (_ctx: AppContext, actor: Actor) => granted(organisation.can(actor, action)),
+});
+
+const RULES: { [A in Action]: Rule<Checks[A]['args'], Checks[A]['grant']> } = {
+  'report:read': onReport('report:read'),
+  'review:read': onReport('review:read'),
+  'report:write': onReport('report:write'),
+  'report:review': onReport('report:review'),
+  'report:comment': onReport('report:comment'),
+  'report:share': onReport('report:share', DASHBOARD_MSG.shareOnlyOwn),
+  'shares:list': onReport('shares:list'),
+  'report:download': {
+    entity: 'appa_submission',
+    async decide(ctx, actor, reports) {
+      const factsOf = await report.loadReportFacts(ctx, actor, reports);
+      const refused = reports.find((r) => !report.can(actor, 'report:download', factsOf(r)));
+      return refused ? new Refused(refused.id) : true;
+    },
+  },
+  'person:read': {
+    entity: 'user',
+    async decide(ctx, actor, personId) {
+      const author = await report.loadAuthorFacts(ctx, actor, personId);
+      return granted(report.readsReportsOf(actor, author), personId);
+    },
+  },
+  'comment:edit': {
+    entity: 'review_comment',
+    decide: (_ctx, actor, ref) => granted(comment.can(actor, 'comment:edit', ref), ref.id),
+  },
+  'task:update': {
+    entity: 'review_task',
+    decide: (_ctx, actor, ref) => granted(task.can(actor, 'task:update', ref), ref.id),
+  },
+  'share:revoke': {
+    entity: 'lateral_sharing',
+    decide: (_ctx, actor, ref) => granted(share.can(actor, 'share:revoke', ref), ref.id),
+  },
+  'users:manage': onOrganisation('users:manage', 'admin'),
+  'settings:manage': onOrganisation('settings:manage', 'admin'),
+  'reminders:send': onOrganisation('reminders:send', 'admin'),
+  'audit:read': onOrganisation('audit:read', 'admin'),
+  'reports:mark-submitted': onOrganisation('reports:mark-submitted', 'admin'),
+  'backup:export': onOrganisation('backup:export', 'admin'),
+  'reports:export': onOrganisation('reports:export', 'appa_submission'),
+  'peers:list': onOrganisation('peers:list', 'user'),
+  'reports:list': {
+    entity: 'appa_submission',
+    decide: (_ctx, actor) => organisation.weekListScope(actor) ?? new Refused(),
+  },
+  'dashboard:read': {
+    entity: 'dashboard',
+    decide: (_ctx, actor) => organisation.areaOf(actor) ?? new Refused(),
+  },
+};
+
+/**
+ * Answers what `action` grants `actor` (true, or the scope: the week list's, the dashboard's
+ * area); otherwise audits the refusal (`security.permission_refused`, naming the action and the
+ * thing) and throws a 403.
+ */
+export async function authorize<A extends Action>(
   ctx: AppContext,
-  user: Pick<UserRow, 'id' | 'role'>,
-  action: AdminAction,
-): Promise<void> {
-  if (canAdminister(user)) return;
-  await refuse(ctx, user, action, 'admin');
+  actor: Actor,
+  action: A,
+  ...args: Checks[A]['args']
+): Promise<Checks[A]['grant']> {
+  const rule: Rule<Checks[A]['args'], Checks[A]['grant']> = RULES[action];
+  const decision = await rule.decide(ctx, actor, ...args);
+  if (!(decision instanceof Refused)) return decision;
+  await audit(ctx.db, {
+    actorId: actor.id,
+    action: 'security.permission_refused',
+    entity: rule.entity,
+    entityId: decision.entityId,
+    meta: { attempted: action },
+  });
+  throw forbidden(rule.message);
 }

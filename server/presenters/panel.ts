@@ -1,11 +1,21 @@
 import type {
   PanelAuthor,
-  PanelSubmission,
+  ReportSummary,
   PersonRef,
   ReviewComment,
   ReviewTask,
 } from '../../common/schemas/panel';
 import type { reviewTasks, SubmissionRow, UserRow } from '../db/schema';
+
+/**
+ * A report as the panel lists it, before the viewer's abilities are added (policies/report.ts):
+ * what the exports and the digest read, whoever they are for.
+ */
+export type ReportSummaryData = Omit<ReportSummary, 'abilities'>;
+/** A review comment before the viewer's abilities are added (policies/comment.ts). */
+export type CommentData = Omit<ReviewComment, 'abilities'>;
+/** A review task before the viewer's abilities are added (policies/task.ts). */
+export type TaskData = Omit<ReviewTask, 'abilities'>;
 
 type AuthorColumns = Pick<
   UserRow,
@@ -24,10 +34,9 @@ export function presentAuthor(row: AuthorColumns): PanelAuthor {
   };
 }
 
-const pct = (value: string | null) => (value === null ? null : Number(value));
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 
-export interface PanelSubmissionRow {
+export interface ReportSummaryRow {
   report: SubmissionRow;
   author: AuthorColumns;
   /** Left-joined: null when nobody reviewed or marked it. */
@@ -39,7 +48,7 @@ export interface PanelSubmissionRow {
 }
 
 /** A report as the panel lists it: no storage keys, only counts of what hangs from it. */
-export function presentPanelSubmission(row: PanelSubmissionRow): PanelSubmission {
+export function presentReportSummary(row: ReportSummaryRow): ReportSummaryData {
   const { report } = row;
   return {
     id: report.id,
@@ -56,8 +65,8 @@ export function presentPanelSubmission(row: PanelSubmissionRow): PanelSubmission
     problemas: report.problemas ?? '',
     ayuda: report.ayuda ?? '',
     kpiNombre: report.kpiNombre ?? '',
-    kpiMetaPct: pct(report.kpiMetaPct),
-    kpiLogroPct: pct(report.kpiLogroPct),
+    kpiMetaPct: report.kpiMetaPct,
+    kpiLogroPct: report.kpiLogroPct,
     fileCount: row.fileCount,
     reviewedAt: iso(report.reviewedAt),
     reviewer: row.reviewer,
@@ -76,7 +85,7 @@ export function presentComment(row: {
   reviewerName: string;
   createdAt: Date;
   updatedAt: Date;
-}): ReviewComment {
+}): CommentData {
   return {
     id: row.id,
     submissionId: row.submissionId,
@@ -96,7 +105,7 @@ export interface TaskRow {
   weekStart: string;
 }
 
-export function presentTask(row: TaskRow): ReviewTask {
+export function presentTask(row: TaskRow): TaskData {
   const { task } = row;
   return {
     id: task.id,

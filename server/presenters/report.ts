@@ -9,8 +9,6 @@ function presentOwnFile(row: FileRow): OwnReportFile {
   return { ...presentFile(row), objectKey: row.storagePath };
 }
 
-const pct = (value: string | null) => (value === null ? null : Number(value));
-
 /** The author's own report, with the object keys of its files (so the form can keep them). */
 export function presentOwnReport(row: SubmissionRow, files: FileRow[]): Report {
   return {
@@ -23,8 +21,8 @@ export function presentOwnReport(row: SubmissionRow, files: FileRow[]): Report {
     problemas: row.problemas ?? '',
     ayuda: row.ayuda ?? '',
     kpiNombre: row.kpiNombre ?? '',
-    kpiMetaPct: pct(row.kpiMetaPct),
-    kpiLogroPct: pct(row.kpiLogroPct),
+    kpiMetaPct: row.kpiMetaPct,
+    kpiLogroPct: row.kpiLogroPct,
     status: row.status,
     submittedAt: row.submittedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),

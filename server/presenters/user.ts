@@ -1,5 +1,9 @@
-import type { PublicUser, User } from '../../common/schemas/auth';
+import type { CurrentUser, PublicUser, User } from '../../common/schemas/auth';
+import type { AdminUser } from '../../common/schemas/users';
 import type { UserRow } from '../db/schema';
+import type { Actor } from '../policies/actor';
+import { navigationAbilities } from '../policies/organisation';
+import { userAbilities } from '../policies/user';
 
 /** The fields of a user that may leave the server: never the password hash or the PIN. */
 export function presentUser(row: UserRow): User {
@@ -20,6 +24,16 @@ export function presentUser(row: UserRow): User {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** The signed-in user as they see themselves: with the screens they may open. */
+export function presentCurrentUser(row: UserRow): CurrentUser {
+  return { ...presentUser(row), abilities: navigationAbilities(row) };
+}
+
+/** A user in the administrator's lists: with what `viewer` may do to them. */
+export function presentAdminUser(viewer: Actor, row: UserRow): AdminUser {
+  return { ...presentUser(row), abilities: userAbilities(viewer, row) };
 }
 
 export function presentPublicUser(row: Pick<UserRow, 'fullName' | 'slug'>): PublicUser {

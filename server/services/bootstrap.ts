@@ -11,7 +11,7 @@ import { generateTemporaryPassword } from './passwords';
 import { createUser } from './users';
 
 /**
- * On an empty database: the first administrator (DESIGN.md §2) and, in demo mode, the demo
+ * On an empty database: the first administrator and, in demo mode, the demo
  * organisation. Runs inside a transaction so that two instances starting together cannot both
  * fill it.
  */

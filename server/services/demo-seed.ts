@@ -3,6 +3,7 @@ import type { Role } from '../../common/roles';
 import { recentWeeks } from '../../common/week';
 import type { Db } from '../db/client';
 import { appaSubmissions, type UserRow } from '../db/schema';
+import { reportsByRole } from '../domain/expected-authors';
 import { generateTemporaryPassword } from './passwords';
 import { createUser } from './users';
 
@@ -288,7 +289,7 @@ export async function seedDemoOrganisation(db: Db): Promise<DemoAccount[]> {
   }
 
   const weeks = recentWeeks(new Date(), 'America/Lima', 4);
-  const authors = [...byName.values()].filter((u) => u.role !== 'CONSEJO');
+  const authors = [...byName.values()].filter((u) => reportsByRole(u.role));
   const rows = weeks.flatMap((week, w) =>
     authors.flatMap((author, i) => {
       // The current week is in progress: some sent, some drafts, some still pending.
@@ -308,8 +309,8 @@ export async function seedDemoOrganisation(db: Db): Promise<DemoAccount[]> {
           problemas: PROBLEMAS[(i + w) % PROBLEMAS.length] || null,
           ayuda: AYUDA[(i + w) % AYUDA.length] || null,
           kpiNombre: KPIS[i % KPIS.length] ?? null,
-          kpiMetaPct: '90.00',
-          kpiLogroPct: (75 + ((i * 7 + w * 5) % 25)).toFixed(2),
+          kpiMetaPct: 90,
+          kpiLogroPct: 75 + ((i * 7 + w * 5) % 25),
           status: sent ? ('ENVIADO' as const) : ('BORRADOR' as const),
           submittedAt: sent ? submittedAt : null,
         },

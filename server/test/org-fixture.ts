@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import type { Role } from '../../common/roles';
-import { appaFiles, appaSubmissions, users } from '../db/schema';
+import { appaFiles, users } from '../db/schema';
+import { buildReport } from './factories';
 import { buildTestApp, buildUser, type TestApp } from './helper';
 import { requestAs, type Person } from './review-fixture';
 
@@ -10,7 +11,7 @@ export const THIS_WEEK = '2026-11-16';
 export const LAST_WEEK = '2026-11-09';
 
 /**
- * The fixture organisation of issue 6, keyed by short names:
+ * A small organisation with every role and a three-level hierarchy, keyed by short names:
  *
  * consejo, admin (no manager)
  * vp1 → g1 → l1, l2 · g2 → l3, l4          vp2 → g3 → l5, l6 · g4 → l7, l8
@@ -80,21 +81,15 @@ export async function buildOrganisation(t: Pick<TestApp, 'db'>): Promise<Organis
   const submit = async (key: string, weekStart: string, status: 'ENVIADO' | 'BORRADOR') => {
     const person = people[key];
     if (!person) throw new Error(`no ${key}`);
-    const [row] = await t.db
-      .insert(appaSubmissions)
-      .values({
-        userId: person.id,
-        weekStart,
-        weekEnd: weekStart,
-        status,
-        submittedAt: status === 'ENVIADO' ? new Date(`${weekStart}T15:00:00Z`) : null,
-        avances: `Avances de ${key}`,
-        kpiNombre: `KPI ${key}`,
-        kpiMetaPct: '80.00',
-        kpiLogroPct: weekStart === THIS_WEEK ? '90.00' : '70.00',
-      })
-      .returning({ id: appaSubmissions.id });
-    if (!row) throw new Error('no report');
+    const row = await buildReport(t, {
+      user: person,
+      weekStart,
+      status,
+      avances: `Avances de ${key}`,
+      kpiNombre: `KPI ${key}`,
+      kpiMetaPct: 80,
+      kpiLogroPct: weekStart === THIS_WEEK ? 90 : 70,
+    });
     if (status === 'ENVIADO' && weekStart === THIS_WEEK) {
       await t.db.insert(appaFiles).values({
         submissionId: row.id,

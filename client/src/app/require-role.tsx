@@ -1,26 +1,27 @@
-import { landingPathFor, type Role } from '@common/roles';
+import { landingPathFor } from '@common/roles';
+import type { NavigationAbilities } from '@common/schemas/auth';
 import type { ReactNode } from 'react';
 import { AccessDenied } from '@/components/access-denied';
 import { AppShell } from '@/components/layouts/app-shell';
 import { useSignedInUser } from '@/lib/api/get-current-user';
 
 /**
- * Shows the page to the roles it is for (administrators may open every dashboard) and an
- * 'Acceso Denegado' panel to anyone else. Only what the interface offers: the server decides what
- * data each person may read.
+ * Shows the page to those the server says may open it (the signed-in user's abilities;
+ * administrators open every dashboard) and an 'Acceso Denegado' panel to anyone else. Only what
+ * the interface offers: the server decides what data each person may read.
  */
-export function RequireRole({
-  roles,
+export function RequireAbility({
+  ability,
   deniedMessage,
   children,
 }: {
-  roles: readonly Role[];
+  ability: keyof NavigationAbilities;
   /** Who the page is for, on the panel ('Solo VPs pueden acceder a este dashboard.'). */
   deniedMessage?: string;
   children: ReactNode;
 }) {
   const user = useSignedInUser();
-  const allowed = user.role === 'ADMIN' || roles.includes(user.role);
+  const allowed = user.abilities[ability];
   return (
     <AppShell>
       {allowed ? (

@@ -5,10 +5,10 @@ import { DASHBOARD_ACCESS_DENIED } from '@/features/dashboards/lib/access-denied
 import { RouteErrorBoundary } from './app-error';
 import { AppRoot } from './app-root';
 import { ProtectedRoute } from './protected-route';
-import { RequireRole } from './require-role';
+import { RequireAbility } from './require-role';
 
 // Each area loads its own code: the sign-in pages do not carry the report form, the panel or the
-// dashboards, and /auth (the page most visits start on) carries only itself (issue 8's budget).
+// dashboards, and /auth (the page most visits start on) carries only itself, to stay within its JavaScript budget.
 const CredentialsLogin = lazy(() =>
   import('@/features/auth/components/credentials-login').then((m) => ({
     default: m.CredentialsLogin,
@@ -44,10 +44,10 @@ const NotFoundRoute = lazy(() =>
 );
 
 const ReportPage = lazy(() =>
-  import('@/features/report/components/report-page').then((m) => ({ default: m.ReportPage })),
+  import('@/features/reports/components/report-page').then((m) => ({ default: m.ReportPage })),
 );
 const AdminPanel = lazy(() =>
-  import('@/features/admin/components/admin-panel').then((m) => ({ default: m.AdminPanel })),
+  import('./routes/admin-panel').then((m) => ({ default: m.AdminPanel })),
 );
 
 const BoardDashboard = lazy(() =>
@@ -64,7 +64,7 @@ const LeaderDashboardRoute = lazy(() =>
   import('./routes/leader-dashboard').then((m) => ({ default: m.LeaderDashboardRoute })),
 );
 
-// The demo and quick-access pages (issue 7).
+// The demo and quick-access pages.
 const AdminDirect = lazy(() =>
   import('@/features/demo/components/admin-direct').then((m) => ({ default: m.AdminDirect })),
 );
@@ -72,10 +72,10 @@ const QuickAdmin = lazy(() =>
   import('@/features/demo/components/quick-admin').then((m) => ({ default: m.QuickAdmin })),
 );
 const SuperAdmin = lazy(() =>
-  import('@/features/demo/components/super-admin').then((m) => ({ default: m.SuperAdmin })),
+  import('./routes/control-pages').then((m) => ({ default: m.SuperAdmin })),
 );
 const ConsejoSimple = lazy(() =>
-  import('@/features/demo/components/consejo-simple').then((m) => ({ default: m.ConsejoSimple })),
+  import('./routes/control-pages').then((m) => ({ default: m.ConsejoSimple })),
 );
 
 function Loadable({ children }: { children: ReactNode }) {
@@ -103,7 +103,7 @@ function ReportRoute() {
 
 /*
  * Declarative routing (useRoutes) rather than a data router: no route has a loader or an action,
- * and createBrowserRouter's machinery is 17 KiB gzip of every page's JavaScript (issue 8).
+ * and createBrowserRouter's machinery is 17 KiB gzip of every page's JavaScript.
  */
 const routes: RouteObject[] = [
   {
@@ -173,71 +173,83 @@ const routes: RouteObject[] = [
           {
             path: 'admin',
             element: (
-              <RequireRole roles={['ADMIN']}>
+              <RequireAbility ability="administer">
                 <Loadable>
                   <AdminPanel />
                 </Loadable>
-              </RequireRole>
+              </RequireAbility>
             ),
           },
           {
             path: 'super-admin',
             element: (
-              <RequireRole roles={['ADMIN']}>
+              <RequireAbility ability="administer">
                 <Loadable>
                   <SuperAdmin />
                 </Loadable>
-              </RequireRole>
+              </RequireAbility>
             ),
           },
           {
             path: 'consejo-simple',
             element: (
-              <RequireRole roles={['CONSEJO']} deniedMessage={DASHBOARD_ACCESS_DENIED.CONSEJO}>
+              <RequireAbility
+                ability="boardDashboard"
+                deniedMessage={DASHBOARD_ACCESS_DENIED.CONSEJO}
+              >
                 <Loadable>
                   <ConsejoSimple />
                 </Loadable>
-              </RequireRole>
+              </RequireAbility>
             ),
           },
           {
             path: 'consejo',
             element: (
-              <RequireRole roles={['CONSEJO']} deniedMessage={DASHBOARD_ACCESS_DENIED.CONSEJO}>
+              <RequireAbility
+                ability="boardDashboard"
+                deniedMessage={DASHBOARD_ACCESS_DENIED.CONSEJO}
+              >
                 <Loadable>
                   <BoardDashboard />
                 </Loadable>
-              </RequireRole>
+              </RequireAbility>
             ),
           },
           {
             path: 'vp',
             element: (
-              <RequireRole roles={['VP']} deniedMessage={DASHBOARD_ACCESS_DENIED.VP}>
+              <RequireAbility ability="vpDashboard" deniedMessage={DASHBOARD_ACCESS_DENIED.VP}>
                 <Loadable>
                   <VpDashboard />
                 </Loadable>
-              </RequireRole>
+              </RequireAbility>
             ),
           },
           {
             path: 'gerente',
             element: (
-              <RequireRole roles={['GERENTE']} deniedMessage={DASHBOARD_ACCESS_DENIED.GERENTE}>
+              <RequireAbility
+                ability="managerDashboard"
+                deniedMessage={DASHBOARD_ACCESS_DENIED.GERENTE}
+              >
                 <Loadable>
                   <ManagerDashboardRoute />
                 </Loadable>
-              </RequireRole>
+              </RequireAbility>
             ),
           },
           {
             path: 'lider',
             element: (
-              <RequireRole roles={['LIDER']} deniedMessage={DASHBOARD_ACCESS_DENIED.LIDER}>
+              <RequireAbility
+                ability="leaderDashboard"
+                deniedMessage={DASHBOARD_ACCESS_DENIED.LIDER}
+              >
                 <Loadable>
                   <LeaderDashboardRoute />
                 </Loadable>
-              </RequireRole>
+              </RequireAbility>
             ),
           },
         ],

@@ -1,4 +1,4 @@
-import type { PanelSubmission } from '@common/schemas/panel';
+import type { ReportSummary } from '@common/schemas/panel';
 import type { ReactNode } from 'react';
 import { ReportStatusBadge } from '@/components/report-status-badge';
 import { useSignedInUser } from '@/lib/api/get-current-user';
@@ -16,14 +16,14 @@ export function ReportSection({ title, children }: { title: string; children: Re
 }
 
 /**
- * The four text sections of an APPA, read-only, as siblings of the surrounding grid. The spec
- * names the last one 'Ayuda Requerida' in the administrator's detail and 'Ayuda Necesaria' on /lider.
+ * The four text sections of an APPA, read-only, as siblings of the surrounding grid. The last one
+ * reads 'Ayuda Requerida' in the administrator's detail and 'Ayuda Necesaria' on /lider.
  */
 export function ReportSections({
   report,
   ayudaTitle,
 }: {
-  report: Pick<PanelSubmission, 'avances' | 'planes' | 'problemas' | 'ayuda'>;
+  report: Pick<ReportSummary, 'avances' | 'planes' | 'problemas' | 'ayuda'>;
   ayudaTitle: string;
 }) {
   const sections = [
@@ -49,7 +49,7 @@ export function ReportFacts({
   extraLabel,
   extra,
 }: {
-  submission: Pick<PanelSubmission, 'status' | 'submittedAt'>;
+  submission: Pick<ReportSummary, 'status' | 'submittedAt'>;
   extraLabel: string;
   extra: ReactNode;
 }) {

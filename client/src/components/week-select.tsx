@@ -4,7 +4,7 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { cn } from '@/lib/utils';
 
-/** 'Semana': the current week and the three before it, labelled as spec 2 §2 shows them. */
+/** 'Semana': the current week and the three before it, each labelled by its dates. */
 export function WeekSelect({
   weeks,
   value,

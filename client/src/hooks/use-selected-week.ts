@@ -1,13 +1,13 @@
 import { recentWeeks, type Week } from '@common/week';
 import { useSearchParams } from 'react-router';
 
-/** The weeks a week selector offers: the current one and three back (spec 2 §9). */
+/** The weeks a week selector offers: the current one and three back. */
 export const SELECTABLE_WEEKS = 4;
 
 /**
  * The week a panel tab or a dashboard shows, kept in the address (?semana=YYYY-MM-DD) so that a
  * reload keeps it: one of the current week and the three before it in `timeZone`; the current
- * one (its Monday, spec 2 §2) otherwise.
+ * one (its Monday) otherwise.
  */
 export function useSelectedWeek(timeZone: string) {
   const [searchParams, setSearchParams] = useSearchParams();

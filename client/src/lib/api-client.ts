@@ -1,5 +1,6 @@
 import { errorResponseSchema } from '@common/schemas/auth';
-// Functions of zod/mini take schemas of both flavours: the shell loads no classic zod (issue 8).
+// Functions of zod/mini take schemas of both flavours: the shell loads no classic zod, which
+// would cost every page's JavaScript budget.
 import { safeParse } from 'zod/mini';
 import type * as z from 'zod/v4/core';
 
@@ -34,7 +35,7 @@ async function errorFrom(response: Response): Promise<ApiError> {
     const parsed = safeParse(errorResponseSchema, JSON.parse(text));
     if (parsed.success) message = parsed.data.message;
   } catch {
-    // Not JSON: keep the status line (spec 1 §8).
+    // Not JSON: keep the status line, so the person still reads what went wrong.
   }
   return new ApiError(response.status, message);
 }

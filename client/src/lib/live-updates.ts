@@ -1,9 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
-import { dashboardKeys, panelKeys, shareKeys } from './query-keys';
+import { invalidateReportViews } from './query-roots';
 
-/** What a live event makes stale: the reports the panel and the dashboards show. */
-const LIVE_KEYS = [panelKeys.all, dashboardKeys.all, shareKeys.all] as const;
 /** Several events in a burst (a bulk mark-as-sent) cause one refetch. */
 const COALESCE_MS = 250;
 
@@ -27,7 +25,8 @@ function open(queryClient: QueryClient) {
   source.addEventListener('appa', () => {
     clearTimeout(pending);
     pending = setTimeout(() => {
-      for (const queryKey of LIVE_KEYS) void queryClient.invalidateQueries({ queryKey });
+      // A report was saved, sent, reviewed or commented: the same views a change made here reaches.
+      void invalidateReportViews(queryClient);
     }, COALESCE_MS);
   });
 }

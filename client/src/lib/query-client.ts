@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
-import { userKeys } from './query-keys';
+import { currentUserQueryKey } from './api/get-current-user';
 
 const isClientError = (error: unknown) =>
   error instanceof ApiError && error.status >= 400 && error.status < 500;
@@ -11,8 +11,8 @@ export function createQueryClient() {
   // screen reports its own failures.
   const forgetUserOn401 = (error: unknown) => {
     if (!(error instanceof ApiError) || error.status !== 401) return;
-    if (queryClient.getQueryData(userKeys.current())) {
-      queryClient.setQueryData(userKeys.current(), null);
+    if (queryClient.getQueryData(currentUserQueryKey)) {
+      queryClient.setQueryData(currentUserQueryKey, null);
     }
   };
 

@@ -6,7 +6,7 @@ import {
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../plugins/auth';
 import type { Api } from '../../plugins/route-facts';
-import { authorizeAdmin } from '../../policies';
+import { authorize } from '../../policies';
 import { listAuditLog } from '../../services/audit';
 
 export function auditRoutes(app: Api, ctx: AppContext) {
@@ -15,9 +15,8 @@ export function auditRoutes(app: Api, ctx: AppContext) {
     { schema: { querystring: auditLogQuerySchema, response: { 200: auditLogResponseSchema } } },
     async (request): Promise<AuditLogResponse> => {
       const { user } = requireAuth(request);
-      await authorizeAdmin(ctx, user, 'audit:read');
-      const query = request.query;
-      return listAuditLog(ctx.db, query);
+      await authorize(ctx, user, 'audit:read');
+      return listAuditLog(ctx.db, request.query);
     },
   );
 }

@@ -2,24 +2,24 @@ import { MSG } from '../../../common/messages';
 import {
   changePasswordResponseSchema,
   changePasswordSchema,
+  currentUserSchema,
   loginResponseSchema,
   loginSchema,
   logoutResponseSchema,
   magicLinkRequestSchema,
   messageResponseSchema,
   registerSchema,
-  userSchema,
   verifyMagicLinkSchema,
   type ChangePasswordResponse,
   type LoginResponse,
   type LogoutResponse,
-  type User,
+  type CurrentUser,
 } from '../../../common/schemas/auth';
 import type { AppContext } from '../../context';
 import { clearSessionCookie, requireAuth, setSessionCookie } from '../../plugins/auth';
 import { forbidden } from '../../lib/errors';
 import type { Api } from '../../plugins/route-facts';
-import { presentUser } from '../../presenters/user';
+import { presentCurrentUser } from '../../presenters/user';
 import { audit } from '../../services/audit';
 import { changePassword, signInWithPassword } from '../../services/auth';
 import { requestMagicLink, verifyMagicLink } from './magic-link';
@@ -36,11 +36,11 @@ export function authRoutes(app: Api, ctx: AppContext) {
   app.get(
     '/api/user',
     {
-      schema: { response: { 200: userSchema } },
+      schema: { response: { 200: currentUserSchema } },
       config: { allowDuringPasswordChange: true },
     },
-    async (request): Promise<User> => {
-      return presentUser(requireAuth(request).user);
+    async (request): Promise<CurrentUser> => {
+      return presentCurrentUser(requireAuth(request).user);
     },
   );
 
@@ -49,22 +49,22 @@ export function authRoutes(app: Api, ctx: AppContext) {
     '/api/auth/login',
     { schema: { body: loginSchema, response: { 200: loginResponseSchema } }, config: signIn },
     async (request, reply): Promise<LoginResponse> => {
-      const body = request.body;
-      const signed = await signInWithPassword(ctx, body.username, body.password, clientOf(request));
+      const { username, password } = request.body;
+      const signed = await signInWithPassword(ctx, username, password, clientOf(request));
       setSessionCookie(ctx, reply, signed.token, signed.session.expiresAt);
-      return { ...presentUser(signed.user), token: signed.token };
+      return { ...presentCurrentUser(signed.user), token: signed.token };
     },
   );
 
   // The web screens: the session travels only in the httpOnly cookie.
   app.post(
     '/api/auth/login-username',
-    { schema: { body: loginSchema, response: { 200: userSchema } }, config: signIn },
-    async (request, reply): Promise<User> => {
-      const body = request.body;
-      const signed = await signInWithPassword(ctx, body.username, body.password, clientOf(request));
+    { schema: { body: loginSchema, response: { 200: currentUserSchema } }, config: signIn },
+    async (request, reply): Promise<CurrentUser> => {
+      const { username, password } = request.body;
+      const signed = await signInWithPassword(ctx, username, password, clientOf(request));
       setSessionCookie(ctx, reply, signed.token, signed.session.expiresAt);
-      return presentUser(signed.user);
+      return presentCurrentUser(signed.user);
     },
   );
 
@@ -99,16 +99,16 @@ export function authRoutes(app: Api, ctx: AppContext) {
     },
     async (request): Promise<ChangePasswordResponse> => {
       const { user, session } = requireAuth(request);
-      const body = request.body;
+      const { currentPassword, newPassword } = request.body;
       const updated = await changePassword(
         ctx,
         user,
         session,
-        body.currentPassword,
-        body.newPassword,
+        currentPassword,
+        newPassword,
         request.ip,
       );
-      return { message: MSG.passwordChanged, user: presentUser(updated) };
+      return { message: MSG.passwordChanged, user: presentCurrentUser(updated) };
     },
   );
 
@@ -129,28 +129,30 @@ export function authRoutes(app: Api, ctx: AppContext) {
 
   app.post(
     '/api/auth/verify-magic-link',
-    { schema: { body: verifyMagicLinkSchema, response: { 200: userSchema } }, config: signIn },
-    async (request, reply): Promise<User> => {
+    {
+      schema: { body: verifyMagicLinkSchema, response: { 200: currentUserSchema } },
+      config: signIn,
+    },
+    async (request, reply): Promise<CurrentUser> => {
       const { token } = request.body;
       const signed = await verifyMagicLink(ctx, token, clientOf(request));
       setSessionCookie(ctx, reply, signed.token, signed.session.expiresAt);
-      return presentUser(signed.user);
+      return presentCurrentUser(signed.user);
     },
   );
 
   app.post(
     '/api/register',
     {
-      schema: { body: registerSchema, response: { 200: userSchema } },
+      schema: { body: registerSchema, response: { 200: currentUserSchema } },
       // A new person.
       config: { public: true, invalidates: 'people' },
     },
-    async (request, reply): Promise<User> => {
+    async (request, reply): Promise<CurrentUser> => {
       if (request.auth) throw forbidden();
-      const body = request.body;
-      const signed = await registerUser(ctx, body, clientOf(request));
+      const signed = await registerUser(ctx, request.body, clientOf(request));
       setSessionCookie(ctx, reply, signed.token, signed.session.expiresAt);
-      return presentUser(signed.user);
+      return presentCurrentUser(signed.user);
     },
   );
 }

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKUP_FORMAT_VERSION } from '../../../common/schemas/demo';
-import { appaSubmissions, auditLog, oneTimeTokens, sessions, users } from '../../db/schema';
+import { auditLog, oneTimeTokens, sessions, users } from '../../db/schema';
 import { describeAdminOnly } from '../../test/admin-only';
+import { buildReport } from '../../test/factories';
 import { authHeader, buildTestApp, buildUser, type TestApp } from '../../test/helper';
 
 let t: TestApp;
@@ -21,12 +22,7 @@ describe('GET /api/admin/backup', () => {
   it('answers every table of the organisation as a JSON attachment, without any secret', async () => {
     const admin = await buildUser(t, { role: 'ADMIN' });
     const author = await buildUser(t, { role: 'LIDER', fullName: 'Autora Respaldada' });
-    await t.db.insert(appaSubmissions).values({
-      userId: author.id,
-      weekStart: '2026-11-16',
-      weekEnd: '2026-11-22',
-      status: 'ENVIADO',
-    });
+    await buildReport(t, { user: author, weekStart: '2026-11-16', status: 'ENVIADO' });
     await t.db.insert(oneTimeTokens).values({
       userId: author.id,
       tokenHash: 'hash-de-token-que-no-debe-salir',

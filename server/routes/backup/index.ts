@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../plugins/auth';
 import type { Api } from '../../plugins/route-facts';
-import { authorizeAdmin } from '../../policies';
+import { authorize } from '../../policies';
 import { exportBackup } from './service';
 import { attachmentDisposition } from '../../storage/types';
 
@@ -9,7 +9,7 @@ export function backupRoutes(app: Api, ctx: AppContext) {
   // The full data export for a backup, ADMIN only, audited: a file, sent as its bytes.
   app.get('/api/admin/backup', async (request, reply) => {
     const { user } = requireAuth(request);
-    await authorizeAdmin(ctx, user, 'backup:export');
+    await authorize(ctx, user, 'backup:export');
     const backup = await exportBackup(ctx, user.id);
     return reply
       .header('content-type', 'application/json; charset=utf-8')

@@ -14,7 +14,7 @@ import {
 import { audit } from '../../services/audit';
 
 /**
- * The full data export of /super-admin (issue 7): the organisation's data as one JSON document, for
+ * The full data export of /super-admin: the organisation's data as one JSON document, for
  * a backup. Users are listed column by column so that the password hash and the never-used PIN
  * hash stay out; sessions, one-time tokens, login throttling and the audit log are not exported.
  * Attachments appear as their metadata (the bytes stay in storage).

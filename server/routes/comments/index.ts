@@ -8,7 +8,7 @@ import {
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../plugins/auth';
 import type { Api } from '../../plugins/route-facts';
-import { authorizeCommentEdit, authorizeReview } from '../../policies/review';
+import { authorize } from '../../policies';
 import { loadReportRef } from '../week/service';
 import { addComment, editComment, listComments, loadCommentRef } from './service';
 
@@ -19,14 +19,12 @@ const commentParams = z.object({ commentId: z.uuid(PANEL_MSG.commentNotFound) })
 export function commentRoutes(app: Api, ctx: AppContext) {
   app.get(
     '/api/appa/:id/comments',
-    {
-      schema: { params: reportParams, response: { 200: z.array(reviewCommentSchema) } },
-    },
+    { schema: { params: reportParams, response: { 200: z.array(reviewCommentSchema) } } },
     async (request): Promise<ReviewComment[]> => {
       const { user } = requireAuth(request);
       const { id } = request.params;
-      await authorizeReview(ctx, user, 'review:read', await loadReportRef(ctx, id));
-      return listComments(ctx, id);
+      await authorize(ctx, user, 'review:read', await loadReportRef(ctx, id));
+      return listComments(ctx, user, id);
     },
   );
 
@@ -40,7 +38,7 @@ export function commentRoutes(app: Api, ctx: AppContext) {
       const { user } = requireAuth(request);
       const { id } = request.params;
       const { comment } = request.body;
-      await authorizeReview(ctx, user, 'report:comment', await loadReportRef(ctx, id));
+      await authorize(ctx, user, 'report:comment', await loadReportRef(ctx, id));
       reply.code(201);
       return addComment(ctx, user, id, comment);
     },
@@ -60,7 +58,7 @@ export function commentRoutes(app: Api, ctx: AppContext) {
       const { user } = requireAuth(request);
       const { commentId } = request.params;
       const { comment } = request.body;
-      await authorizeCommentEdit(ctx, user, await loadCommentRef(ctx, commentId));
+      await authorize(ctx, user, 'comment:edit', await loadCommentRef(ctx, commentId));
       return editComment(ctx, user, commentId, comment);
     },
   );

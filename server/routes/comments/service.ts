@@ -1,12 +1,15 @@
 import { asc, eq, type SQL } from 'drizzle-orm';
 import { PANEL_MSG, type ReviewComment } from '../../../common/schemas/panel';
 import type { AppContext } from '../../context';
-import { reviewComments, users, type UserRow } from '../../db/schema';
+import { reviewComments, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { presentComment } from '../../presenters/panel';
+import type { Actor } from '../../policies/actor';
+import { commentAbilities } from '../../policies/comment';
+import { presentComment, type CommentData } from '../../presenters/panel';
 import { audit } from '../../services/audit';
 
-export async function loadComments(ctx: AppContext, where: SQL): Promise<ReviewComment[]> {
+/** The comments matching `where`, oldest first, without the viewer's abilities (the exports). */
+export async function loadComments(ctx: AppContext, where: SQL): Promise<CommentData[]> {
   const rows = await ctx.db
     .select({
       id: reviewComments.id,
@@ -24,15 +27,25 @@ export async function loadComments(ctx: AppContext, where: SQL): Promise<ReviewC
   return rows.map(presentComment);
 }
 
-async function loadComment(ctx: AppContext, id: string): Promise<ReviewComment> {
-  const [comment] = await loadComments(ctx, eq(reviewComments.id, id));
+/** The comments matching `where`, each with what `viewer` may do with it. */
+async function loadViewedComments(
+  ctx: AppContext,
+  viewer: Actor,
+  where: SQL,
+): Promise<ReviewComment[]> {
+  const comments = await loadComments(ctx, where);
+  return comments.map((c) => ({ ...c, abilities: commentAbilities(viewer, c) }));
+}
+
+async function loadComment(ctx: AppContext, viewer: Actor, id: string): Promise<ReviewComment> {
+  const [comment] = await loadViewedComments(ctx, viewer, eq(reviewComments.id, id));
   if (!comment) throw notFound(PANEL_MSG.commentNotFound);
   return comment;
 }
 
 /** A report's review comments, oldest first. */
-export function listComments(ctx: AppContext, submissionId: string) {
-  return loadComments(ctx, eq(reviewComments.submissionId, submissionId));
+export function listComments(ctx: AppContext, viewer: Actor, submissionId: string) {
+  return loadViewedComments(ctx, viewer, eq(reviewComments.submissionId, submissionId));
 }
 
 /** What the edit permission needs of a comment; 404 when there is none. */
@@ -48,7 +61,7 @@ export async function loadCommentRef(ctx: AppContext, id: string) {
 
 export async function addComment(
   ctx: AppContext,
-  actor: Pick<UserRow, 'id'>,
+  actor: Actor,
   submissionId: string,
   comment: string,
 ): Promise<ReviewComment> {
@@ -65,13 +78,13 @@ export async function addComment(
     entityId: saved.id,
     meta: { submissionId },
   });
-  return loadComment(ctx, saved.id);
+  return loadComment(ctx, actor, saved.id);
 }
 
 /** The new text; updatedAt moves, which the client shows as 'editado'. */
 export async function editComment(
   ctx: AppContext,
-  actor: Pick<UserRow, 'id'>,
+  actor: Actor,
   id: string,
   comment: string,
 ): Promise<ReviewComment> {
@@ -85,5 +98,5 @@ export async function editComment(
     entity: 'review_comment',
     entityId: id,
   });
-  return loadComment(ctx, id);
+  return loadComment(ctx, actor, id);
 }

@@ -14,7 +14,7 @@ import type { AppContext } from '../../context';
 import { sendCached } from '../../lib/read-cache';
 import { requireAuth } from '../../plugins/auth';
 import type { Api } from '../../plugins/route-facts';
-import { authorizeDashboard, authorizePersonRead } from '../../policies/visibility';
+import { authorize } from '../../policies';
 import { areaAuthors, hierarchy, searchPeople, trends } from './service';
 
 /** A rough size of one kept author (ids, names, e-mail), for the read cache's budget. */
@@ -28,12 +28,10 @@ export function dashboardRoutes(app: Api, ctx: AppContext) {
   // Both kept between writes (lib/read-cache.ts), per viewer: they hold the viewer's own place.
   app.get(
     '/api/dashboard/hierarchy',
-    {
-      schema: { querystring: weekQuerySchema, response: { 200: hierarchyResponseSchema } },
-    },
+    { schema: { querystring: weekQuerySchema, response: { 200: hierarchyResponseSchema } } },
     async (request, reply) => {
       const { user } = requireAuth(request);
-      const area = await authorizeDashboard(ctx, user);
+      const area = await authorize(ctx, user, 'dashboard:read');
       const { weekStart } = request.query;
       const answer = await ctx.readCache.get(
         `hierarchy:${user.id}:${weekStart ?? 'current'}`,
@@ -46,14 +44,12 @@ export function dashboardRoutes(app: Api, ctx: AppContext) {
 
   app.get(
     '/api/dashboard/trends',
-    {
-      schema: { querystring: trendsQuerySchema, response: { 200: trendsResponseSchema } },
-    },
+    { schema: { querystring: trendsQuerySchema, response: { 200: trendsResponseSchema } } },
     async (request, reply) => {
       const { user } = requireAuth(request);
-      const area = await authorizeDashboard(ctx, user);
+      const area = await authorize(ctx, user, 'dashboard:read');
       const input = request.query;
-      if (input.userId) await authorizePersonRead(ctx, user, input.userId);
+      if (input.userId) await authorize(ctx, user, 'person:read', input.userId);
       const answer = await ctx.readCache.get(
         `trends:${user.id}:${input.weeks}:${input.userId ?? ''}`,
         async () => JSON.stringify((await trends(ctx, user, area, input)) satisfies TrendsResponse),
@@ -70,11 +66,11 @@ export function dashboardRoutes(app: Api, ctx: AppContext) {
     },
     async (request): Promise<DashboardPerson[]> => {
       const { user } = requireAuth(request);
-      const area = await authorizeDashboard(ctx, user);
+      const area = await authorize(ctx, user, 'dashboard:read');
       const { q } = request.query;
       const authors = await ctx.readCache.value(
         `people:${user.id}`,
-        () => areaAuthors(ctx, area),
+        () => areaAuthors(ctx, user, area),
         (list) => list.length * PERSON_BYTES,
         // Who is in the area does not change when a report does.
         'people',

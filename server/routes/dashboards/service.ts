@@ -1,6 +1,6 @@
 import { completionRate } from '../../../common/completion';
-import { and, asc, between, count, eq, inArray, or, sql } from 'drizzle-orm';
-import { REPORTING_ROLES, ROLES, type Role } from '../../../common/roles';
+import { and, asc, between, count, eq, inArray, sql } from 'drizzle-orm';
+import { ROLES } from '../../../common/roles';
 import {
   PEOPLE_SEARCH_LIMIT,
   type DashboardPerson,
@@ -12,9 +12,10 @@ import {
 import { recentWeeks, weekFromStart, weekOf } from '../../../common/week';
 import { searchUsers } from '../../../common/week-filters';
 import type { AppContext } from '../../context';
-import { compareSpanish } from '../../lib/collate';
+import { compareSpanish } from '../../../common/text';
 import { appaSubmissions, users, type UserRow } from '../../db/schema';
-import { aboveIds, areaPeople, belowIds, type Area } from '../../policies/visibility';
+import { countExpected, expectedAuthorsOf } from '../../domain/expected-authors';
+import { areaPeople, levelsBelow, managersAbove, type Area } from '../../domain/hierarchy';
 
 type Viewer = Pick<UserRow, 'id' | 'role' | 'timezone'>;
 
@@ -27,43 +28,22 @@ const dashboardUserColumns = {
   managerId: users.managerId,
 };
 
-const isReporting = (role: Role) => REPORTING_ROLES.includes(role);
-
-/** The week a dashboard shows: the one asked for, or the viewer's current week (DESIGN.md "Weeks"). */
+/** The week a dashboard shows: the one asked for, or the current week in the viewer's timezone. */
 export function dashboardWeek(ctx: AppContext, viewer: Viewer, weekStart: string | undefined) {
   return weekStart ? weekFromStart(weekStart) : weekOf(ctx.clock(), viewer.timezone);
 }
 
 /**
- * Depth of each person below the viewer, computed from the managerId links of the rows: 1 for the
- * viewer's direct reports (and, for the organisation, for people without a manager in the set).
+ * The people of the area (and the viewer) with their report of the week and whether they are
+ * expected to send it, in one statement.
  */
-function levels(rows: readonly { id: string; managerId: string | null }[], viewerId: string) {
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const memo = new Map<string, number>();
-  const levelOf = (id: string, seen: Set<string>): number => {
-    const known = memo.get(id);
-    if (known !== undefined) return known;
-    const managerId = byId.get(id)?.managerId ?? null;
-    const parent = managerId && managerId !== viewerId ? byId.get(managerId) : undefined;
-    // A cycle in the data stops the walk instead of recursing forever.
-    const level = parent && !seen.has(parent.id) ? levelOf(parent.id, seen.add(id)) + 1 : 1;
-    memo.set(id, level);
-    return level;
-  };
-  return new Map(rows.map((r) => [r.id, levelOf(r.id, new Set())]));
-}
-
-/** The people of the area (and the viewer) with their report of the week, in one statement. */
 async function loadAreaWeek(ctx: AppContext, area: Area, weekStart: string) {
-  const people =
-    area.kind === 'organisation'
-      ? undefined
-      : or(sql`${users.id} in (${belowIds(area.viewerId)})`, eq(users.id, area.viewerId));
+  const people = areaPeople(area.kind === 'organisation' ? area : { ...area, includeSelf: true });
   return ctx.db
     .select({
       ...dashboardUserColumns,
       status: users.status,
+      expected: sql<boolean>`${expectedAuthorsOf(weekStart)}`,
       reportId: appaSubmissions.id,
       reportStatus: appaSubmissions.status,
       submittedAt: appaSubmissions.submittedAt,
@@ -102,10 +82,16 @@ function presentMember(row: AreaRow, level: number): TeamMember {
 
 /** The week's figures of a set of people: reports, expected authors and the rate, per role. */
 function analyticsOf(rows: readonly AreaRow[]): HierarchyResponse['analytics'] {
-  const expected = rows.filter((r) => isReporting(r.role));
+  const expected = rows.filter((r) => r.expected);
   const sent = (list: readonly AreaRow[]) => list.filter((r) => r.reportStatus === 'ENVIADO');
   const drafts = (list: readonly AreaRow[]) => list.filter((r) => r.reportStatus === 'BORRADOR');
   const expectedSent = sent(expected).length;
+  const expectedByRole = new Map<AreaRow['role'], AreaRow[]>();
+  for (const row of expected) {
+    const ofRole = expectedByRole.get(row.role);
+    if (ofRole) ofRole.push(row);
+    else expectedByRole.set(row.role, [row]);
+  }
   return {
     totalSubmissions: rows.filter((r) => r.reportStatus !== null).length,
     submittedCount: sent(rows).length,
@@ -114,7 +100,7 @@ function analyticsOf(rows: readonly AreaRow[]): HierarchyResponse['analytics'] {
     pendingCount: expected.length - expectedSent,
     completionRate: completionRate(expectedSent, expected.length),
     byRole: ROLES.flatMap((role) => {
-      const ofRole = expected.filter((r) => r.role === role);
+      const ofRole = expectedByRole.get(role) ?? [];
       if (ofRole.length === 0) return [];
       return [
         { role, total: ofRole.length, sent: sent(ofRole).length, drafts: drafts(ofRole).length },
@@ -123,25 +109,16 @@ function analyticsOf(rows: readonly AreaRow[]): HierarchyResponse['analytics'] {
   };
 }
 
-/** From the viewer's manager up to the top, in one recursive statement. */
+/** From the viewer's manager up to the top. */
 async function managerChain(ctx: AppContext, viewerId: string): Promise<DashboardUser[]> {
-  const rows = await ctx.db
-    .select(dashboardUserColumns)
-    .from(users)
-    .where(sql`${users.id} in (${aboveIds(viewerId)})`);
+  const ids = await managersAbove(ctx, viewerId);
+  if (ids.length === 0) return [];
+  const rows = await ctx.db.select(dashboardUserColumns).from(users).where(inArray(users.id, ids));
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const [self] = await ctx.db
-    .select({ managerId: users.managerId })
-    .from(users)
-    .where(eq(users.id, viewerId));
-  const chain: DashboardUser[] = [];
-  for (let next = self?.managerId; next && byId.has(next);) {
-    const row = byId.get(next);
-    if (!row || chain.some((c) => c.id === row.id)) break;
-    chain.push(presentDashboardUser(row));
-    next = row.managerId;
-  }
-  return chain;
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [presentDashboardUser(row)] : [];
+  });
 }
 
 /**
@@ -157,7 +134,7 @@ export async function hierarchy(
   const week = dashboardWeek(ctx, viewer, weekStart);
   const rows = await loadAreaWeek(ctx, area, week.weekStart);
   const others = rows.filter((r) => r.id !== viewer.id);
-  const depth = levels(others, viewer.id);
+  const depth = levelsBelow(others, viewer.id);
   const members = others
     .filter((r) => r.status === 'ACTIVO')
     .map((r) => presentMember(r, depth.get(r.id) ?? 1))
@@ -184,17 +161,16 @@ export async function hierarchy(
   };
 }
 
-/** The expected authors of the area: active people whose role reports (DESIGN.md "Who reports"). */
-function expectedAuthors(area: Area) {
-  return and(
-    eq(users.status, 'ACTIVO'),
-    inArray(users.role, [...REPORTING_ROLES]),
-    areaPeople(area),
-  );
-}
-
-/** The expected authors of the area in Spanish order of name, as the person picker lists them. */
-export async function areaAuthors(ctx: AppContext, area: Area): Promise<DashboardPerson[]> {
+/**
+ * The area's expected authors of the viewer's current week, in Spanish order of name, as the
+ * person picker lists them.
+ */
+export async function areaAuthors(
+  ctx: AppContext,
+  viewer: Viewer,
+  area: Area,
+): Promise<DashboardPerson[]> {
+  const { weekStart } = dashboardWeek(ctx, viewer, undefined);
   const rows = await ctx.db
     .select({
       id: users.id,
@@ -205,7 +181,7 @@ export async function areaAuthors(ctx: AppContext, area: Area): Promise<Dashboar
       unidadOrganizacional: users.unidadOrganizacional,
     })
     .from(users)
-    .where(expectedAuthors(area));
+    .where(expectedAuthorsOf(weekStart, areaPeople(area)));
   return rows.sort((a, b) => compareSpanish(a.fullName, b.fullName) || a.id.localeCompare(b.id));
 }
 
@@ -215,9 +191,8 @@ export function searchPeople(authors: readonly DashboardPerson[], q: string): Da
 }
 
 /**
- * GET /api/dashboard/trends: per week, oldest first, how many of the area's current expected
- * authors sent (the expected count does not travel back in time, as in the panel's history); with
- * a person, their sent reports' KPI per week.
+ * GET /api/dashboard/trends: per week, oldest first, how many of the area's expected authors of
+ * that week sent; with a person, their sent reports' KPI per week.
  */
 export async function trends(
   ctx: AppContext,
@@ -228,10 +203,11 @@ export async function trends(
   const weeks = recentWeeks(ctx.clock(), viewer.timezone, input.weeks).reverse();
   const first = weeks[0]?.weekStart ?? '';
   const last = weeks[weeks.length - 1]?.weekStart ?? '';
-  const [{ expected } = { expected: 0 }] = await ctx.db
-    .select({ expected: count() })
-    .from(users)
-    .where(expectedAuthors(area));
+  const expectedByWeek = await countExpected(
+    ctx.db,
+    weeks.map((w) => w.weekStart),
+    areaPeople(area),
+  );
   const sentRows = await ctx.db
     .select({ weekStart: appaSubmissions.weekStart, sent: count() })
     .from(appaSubmissions)
@@ -240,13 +216,14 @@ export async function trends(
       and(
         eq(appaSubmissions.status, 'ENVIADO'),
         between(appaSubmissions.weekStart, first, last),
-        expectedAuthors(area),
+        expectedAuthorsOf(appaSubmissions.weekStart, areaPeople(area)),
       ),
     )
     .groupBy(appaSubmissions.weekStart);
   const sentByWeek = new Map(sentRows.map((r) => [r.weekStart, r.sent]));
   const completion = weeks.map(({ weekStart }) => {
     const sent = sentByWeek.get(weekStart) ?? 0;
+    const expected = expectedByWeek.get(weekStart) ?? 0;
     return { weekStart, expected, sent, rate: completionRate(sent, expected) };
   });
 
@@ -267,14 +244,8 @@ export async function trends(
       ),
     )
     .orderBy(asc(appaSubmissions.weekStart));
-  const pct = (value: string | null) => (value === null ? null : Number(value));
   return {
     completion,
-    kpi: kpiRows.map((r) => ({
-      weekStart: r.weekStart,
-      kpiNombre: r.kpiNombre ?? '',
-      metaPct: pct(r.metaPct),
-      logroPct: pct(r.logroPct),
-    })),
+    kpi: kpiRows.map((r) => ({ ...r, kpiNombre: r.kpiNombre ?? '' })),
   };
 }

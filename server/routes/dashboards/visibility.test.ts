@@ -8,7 +8,7 @@ import { sorted, THIS_WEEK, useOrganisation } from '../../test/org-fixture';
 const { t, org, person, as } = useOrganisation();
 const reportKeys = () => Object.keys(org().reports);
 
-/** The reports `viewer` reads by the rules of DESIGN.md, computed from the fixture's shape. */
+/** The reports `viewer` reads by the visibility rules, computed from the fixture's shape. */
 function readable(viewer: string): string[] {
   if (viewer === 'consejo' || viewer === 'admin') return sorted(reportKeys());
   const area = new Set([viewer, ...org().below(viewer)]);
@@ -115,6 +115,10 @@ describe('the visibility matrix', () => {
 describe('GET /api/appa by role', () => {
   const week = (v: string) => as(person(v), 'GET', `/api/appa?weekStart=${THIS_WEEK}`);
 
+  it('a USER gets 403', async () => {
+    expect((await week('u1')).statusCode).toBe(403);
+  });
+
   it.each(['consejo', 'admin', 'vp1', 'vp2', 'g1', 'g4'])(
     '%s gets the week of exactly the reports of their area',
     async (v) => {
@@ -142,10 +146,6 @@ describe('GET /api/appa by role', () => {
     expect(body.own?.status).toBe(v === 'l8' ? 'BORRADOR' : 'ENVIADO');
     expect(body.shared).toEqual([]);
     expect(body.ownShares).toEqual([]);
-  });
-
-  it('a USER gets 403', async () => {
-    expect((await week('u1')).statusCode).toBe(403);
   });
 });
 

@@ -1,8 +1,8 @@
-import { userSchema, type User } from '../../../common/schemas/auth';
+import { currentUserSchema, type CurrentUser } from '../../../common/schemas/auth';
 import type { AppContext } from '../../context';
 import { setSessionCookie } from '../../plugins/auth';
 import type { Api } from '../../plugins/route-facts';
-import { presentUser } from '../../presenters/user';
+import { presentCurrentUser } from '../../presenters/user';
 import { revokeSession } from '../../services/sessions';
 import { signInAsDemoAdmin } from './login';
 
@@ -12,7 +12,7 @@ export function demoRoutes(app: Api, ctx: AppContext) {
   app.post(
     '/api/demo/login',
     {
-      schema: { response: { 200: userSchema } },
+      schema: { response: { 200: currentUserSchema } },
       config: {
         public: true,
         allowDuringPasswordChange: true,
@@ -20,7 +20,7 @@ export function demoRoutes(app: Api, ctx: AppContext) {
         invalidates: false,
       },
     },
-    async (request, reply): Promise<User> => {
+    async (request, reply): Promise<CurrentUser> => {
       const previous = request.auth ?? null;
       const signed = await signInAsDemoAdmin(
         ctx,
@@ -29,7 +29,7 @@ export function demoRoutes(app: Api, ctx: AppContext) {
       );
       if (previous) await revokeSession(ctx.db, previous.session.id);
       setSessionCookie(ctx, reply, signed.token, signed.session.expiresAt);
-      return presentUser(signed.user);
+      return presentCurrentUser(signed.user);
     },
   );
 }

@@ -7,7 +7,8 @@ import { MSG } from '../../../common/messages';
 import { PANEL_MSG } from '../../../common/schemas/panel';
 import type { Report } from '../../../common/schemas/report';
 import { REPORTS_MSG } from '../../../common/schemas/reports';
-import { appaFiles, appaSubmissions, auditLog, reviewComments, users } from '../../db/schema';
+import { appaFiles, appaSubmissions, auditLog, users } from '../../db/schema';
+import { buildComment, buildReport } from '../../test/factories';
 import { authHeader, buildTestApp, buildUser, type TestApp } from '../../test/helper';
 import { uploadFile } from '../../test/uploads';
 import { UNKNOWN_ID } from '../../test/review-fixture';
@@ -28,31 +29,26 @@ beforeAll(async () => {
   manager = await buildUser(t, { role: 'GERENTE', fullName: 'Gema Gerente' });
   ana = await buildUser(t, { fullName: 'Ana Núñez / Pérez', managerId: manager.id });
   await t.db.update(users).set({ cargo: 'Analista' }).where(eq(users.id, ana.id));
-  const [row] = await t.db
-    .insert(appaSubmissions)
-    .values({
-      userId: ana.id,
-      weekStart: WEEK,
-      weekEnd: '2026-10-11',
-      status: 'ENVIADO',
-      submittedAt: new Date('2026-10-06T14:05:00Z'),
-      avances: 'Cerré la venta con ACME',
-      planes: 'Visitar a dos clientes',
-      problemas: 'El CRM se cae',
-      ayuda: '',
-      kpiNombre: 'Ventas cerradas',
-      kpiMetaPct: '90',
-      kpiLogroPct: '95.5',
-      reviewedAt: new Date('2026-10-07T16:00:00Z'),
-      reviewedBy: admin.id,
-      reviewNotes: 'Buen avance',
-    })
-    .returning();
-  if (!row) throw new Error('no report');
+  const row = await buildReport(t, {
+    user: ana,
+    weekStart: WEEK,
+    status: 'ENVIADO',
+    submittedAt: new Date('2026-10-06T14:05:00Z'),
+    avances: 'Cerré la venta con ACME',
+    planes: 'Visitar a dos clientes',
+    problemas: 'El CRM se cae',
+    ayuda: '',
+    kpiNombre: 'Ventas cerradas',
+    kpiMetaPct: 90,
+    kpiLogroPct: 95.5,
+    reviewedAt: new Date('2026-10-07T16:00:00Z'),
+    reviewedBy: admin.id,
+    reviewNotes: 'Buen avance',
+  });
   fixtureId = row.id;
-  await t.db.insert(reviewComments).values({
-    submissionId: row.id,
-    reviewerId: admin.id,
+  await buildComment(t, {
+    report: row,
+    reviewer: admin,
     comment: 'Revisar el CRM\ncon sistemas',
     createdAt: new Date('2026-10-07T15:00:00Z'),
     updatedAt: new Date('2026-10-07T15:00:00Z'),

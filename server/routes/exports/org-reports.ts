@@ -1,10 +1,21 @@
 import { completionRate } from '../../../common/completion';
 import { addDays, format, parseISO } from 'date-fns';
 import { es } from 'date-fns/locale';
-import { and, asc, between, eq, inArray, or, sql } from 'drizzle-orm';
-import { toCsv, type CsvCell } from '../../../common/csv';
-import { REPORTING_ROLES } from '../../../common/roles';
-import type { PanelSubmission } from '../../../common/schemas/panel';
+import { and, asc, between, eq, or, sql, type SQL } from 'drizzle-orm';
+import {
+  achievedText,
+  csvOf,
+  CUSTOM_LAYOUT,
+  kpiAchieved,
+  KPI_LAYOUT,
+  MONTHLY_LAYOUT,
+  PROBLEMS_HELP_LAYOUT,
+  STATUS_TEXT,
+  USER_ACTIVITY_LAYOUT,
+  WEEKLY_LAYOUT,
+  weeklyRows,
+} from '../../../common/report-layouts';
+import type { PersonPeriodRow } from '../../../common/report-layouts';
 import type {
   MonthlyReportQuery,
   RangeReportQuery,
@@ -13,12 +24,13 @@ import type {
 } from '../../../common/schemas/reports';
 import { weekFromStart, weekLabel } from '../../../common/week';
 import type { AppContext } from '../../context';
-import { compareSpanish } from '../../lib/collate';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { appaSubmissions, users } from '../../db/schema';
-import { calendarDate, dateTime, percent, textFile, yesNo } from '../../lib/export-format';
+import { countExpected, expectedWeeksOf } from '../../domain/expected-authors';
+import { calendarDate, dateTime, percent, textFile, yesNo } from '../../../common/export-format';
 import { organisationTimezone } from './service';
-import { listWeek, loadPanelSubmissions } from '../week/service';
+import type { ReportSummaryData } from '../../presenters/panel';
+import { loadReportSummaries, loadWeek } from '../week/service';
 
 /** A report of the Reportes tab, ready to send as a download. */
 export interface GeneratedReport {
@@ -27,19 +39,7 @@ export interface GeneratedReport {
   body: string;
 }
 
-const STATUS_TEXT = { ENVIADO: 'Enviado', BORRADOR: 'Borrador', PENDIENTE: 'Pendiente' } as const;
-
-const num = (value: string | null) => (value === null ? null : Number(value));
 const filled = (text: string | null | undefined) => Boolean(text?.trim());
-
-/** Whether the KPI reached its goal; null when either value is missing (spec 2 §4). */
-function achieved(meta: number | null, logro: number | null): boolean | null {
-  return meta === null || logro === null ? null : logro >= meta;
-}
-const achievedText = (value: boolean | null) => (value === null ? '—' : yesNo(value));
-
-/** Active users whose role reports (DESIGN.md "Who reports"). */
-const expectedAuthor = and(eq(users.status, 'ACTIVO'), inArray(users.role, [...REPORTING_ROLES]));
 
 /** The Mondays from `from` to `to`, both included: the weeks a period covers. */
 export function mondaysBetween(from: string, to: string): string[] {
@@ -82,50 +82,15 @@ export async function weeklyReport(
   ctx: AppContext,
   query: WeeklyReportQuery,
 ): Promise<GeneratedReport> {
-  const week = await listWeek(ctx, query.weekStart);
-  const tz = await organisationTimezone(ctx);
-  const byAuthor = new Map(week.submissions.map((s) => [s.userId, s]));
+  const week = await loadWeek(ctx, query.weekStart);
+  const tz = week.timeZone;
   const sent = week.submissions.filter((s) => s.status === 'ENVIADO');
   const { counts } = week;
 
-  const csv = () => {
-    const rows: CsvCell[][] = [
-      ...sent.map((s) => ({ author: s.user, report: s as PanelSubmission | undefined })),
-      ...week.pending.map((p) => ({ author: p, report: byAuthor.get(p.id) })),
-    ]
-      .sort((a, b) => compareSpanish(a.author.fullName, b.author.fullName))
-      .map(({ author, report }) => [
-        author.fullName,
-        author.email,
-        author.cargo,
-        author.unidadOrganizacional,
-        STATUS_TEXT[report?.status ?? 'PENDIENTE'],
-        report?.submittedAt ? dateTime(report.submittedAt, tz) : null,
-        report?.kpiNombre || null,
-        report?.kpiMetaPct ?? null,
-        report?.kpiLogroPct ?? null,
-        report?.fileCount ?? 0,
-        yesNo(filled(report?.problemas)),
-        yesNo(filled(report?.ayuda)),
-      ]);
-    return toCsv(
-      [
-        'Nombre',
-        'Correo',
-        'Cargo',
-        'Unidad',
-        'Estado',
-        'Fecha de envío',
-        'KPI',
-        'Meta (%)',
-        'Logro (%)',
-        'Archivos',
-        'Problemas',
-        'Ayuda',
-      ],
-      rows,
-    );
-  };
+  const csv = () =>
+    csvOf(WEEKLY_LAYOUT, weeklyRows(week.weekStart, week.submissions, week.pending), {
+      timeZone: tz,
+    });
 
   const text = () => [
     ...header('Reporte semanal', weekLabel(week), ctx.clock(), tz),
@@ -141,7 +106,7 @@ export async function weeklyReport(
     ...(sent.length === 0 ? ['Ninguno'] : []),
     ...sent.flatMap((s) => [
       `- ${s.user.fullName} (${s.user.email}), enviado el ${dateTime(s.submittedAt, tz)}`,
-      `  KPI: ${s.kpiNombre.trim() || '—'}; meta ${percent(s.kpiMetaPct)}; logro ${percent(s.kpiLogroPct)}; logrado: ${achievedText(achieved(s.kpiMetaPct, s.kpiLogroPct))}`,
+      `  KPI: ${s.kpiNombre.trim() || '—'}; meta ${percent(s.kpiMetaPct)}; logro ${percent(s.kpiLogroPct)}; logrado: ${achievedText(kpiAchieved(s.kpiMetaPct, s.kpiLogroPct))}`,
       `  Archivos: ${s.fileCount}; problemas: ${yesNo(filled(s.problemas))}; ayuda: ${yesNo(filled(s.ayuda))}`,
     ]),
     '',
@@ -158,8 +123,22 @@ export async function weeklyReport(
 // ---------------------------------------------------------------------------------------------
 // Per person over a period: one grouped statement (monthly, user activity).
 
-async function activityByPerson(ctx: AppContext, from: string, to: string) {
+/**
+ * Everyone expected in at least one week of the period, with the number of those weeks (their
+ * compliance's denominator) and their reports of the period.
+ */
+async function activityByPerson(
+  ctx: AppContext,
+  from: string,
+  to: string,
+): Promise<PersonPeriodRow[]> {
   const sentOnly = sql`${appaSubmissions.status} = 'ENVIADO'`;
+  // Read as the column itself reads: a number, and null for someone who sent nothing.
+  const averageLogro: SQL<number | null> =
+    sql`round(avg(${appaSubmissions.kpiLogroPct}) filter (where ${sentOnly}), 2)`.mapWith(
+      appaSubmissions.kpiLogroPct,
+    );
+  const expectedWeeks = expectedWeeksOf(mondaysBetween(from, to));
   return ctx.db
     .select({
       id: users.id,
@@ -167,19 +146,18 @@ async function activityByPerson(ctx: AppContext, from: string, to: string) {
       email: users.email,
       cargo: users.cargo,
       unidadOrganizacional: users.unidadOrganizacional,
+      expectedWeeks,
       sent: sql<number>`(count(*) filter (where ${sentOnly}))::int`,
       drafts: sql<number>`(count(*) filter (where ${appaSubmissions.status} = 'BORRADOR'))::int`,
       lastSentAt:
         sql<Date | null>`max(${appaSubmissions.submittedAt}) filter (where ${sentOnly})`.mapWith(
           appaSubmissions.submittedAt,
         ),
-      averageLogro: sql<
-        string | null
-      >`round(avg(${appaSubmissions.kpiLogroPct}) filter (where ${sentOnly}), 2)::text`,
+      averageLogro,
     })
     .from(users)
     .leftJoin(appaSubmissions, and(eq(appaSubmissions.userId, users.id), inPeriod(from, to)))
-    .where(expectedAuthor)
+    .where(sql`${expectedWeeks} > 0`)
     .groupBy(users.id)
     .orderBy(asc(users.fullName), asc(users.id));
 }
@@ -198,14 +176,6 @@ async function countsByWeek(ctx: AppContext, from: string, to: string) {
   return new Map(rows.map((r) => [r.weekStart, r]));
 }
 
-async function expectedCount(ctx: AppContext): Promise<number> {
-  const [row] = await ctx.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(users)
-    .where(expectedAuthor);
-  return row?.n ?? 0;
-}
-
 export async function monthlyReport(
   ctx: AppContext,
   query: MonthlyReportQuery,
@@ -217,7 +187,7 @@ export async function monthlyReport(
   const to = weeks[weeks.length - 1] ?? first;
   const [tz, expected, perWeek, people] = await Promise.all([
     organisationTimezone(ctx),
-    expectedCount(ctx),
+    countExpected(ctx.db, weeks),
     countsByWeek(ctx, from, to),
     activityByPerson(ctx, from, to),
   ]);
@@ -225,31 +195,14 @@ export async function monthlyReport(
 
   const weekRows = weeks.map((weekStart) => {
     const counts = perWeek.get(weekStart) ?? { sent: 0, drafts: 0 };
-    return { week: weekFromStart(weekStart), ...counts };
+    return { week: weekFromStart(weekStart), expected: expected.get(weekStart) ?? 0, ...counts };
   });
 
   const csv = () =>
-    toCsv(
-      [
-        'Nombre',
-        'Correo',
-        'Cargo',
-        'Unidad',
-        'Semanas del mes',
-        'Semanas enviadas',
-        'Borradores',
-        'Cumplimiento (%)',
-      ],
-      people.map((p) => [
-        p.fullName,
-        p.email,
-        p.cargo,
-        p.unidadOrganizacional,
-        weeks.length,
-        p.sent,
-        p.drafts,
-        completionRate(p.sent, weeks.length),
-      ]),
+    csvOf(
+      MONTHLY_LAYOUT,
+      people.map((p) => ({ ...p, monthWeeks: weeks.length })),
+      { timeZone: tz },
     );
 
   const text = () => [
@@ -257,13 +210,13 @@ export async function monthlyReport(
     'Por semana',
     ...weekRows.map(
       (w) =>
-        `- ${weekLabel(w.week)}: esperados ${expected}, enviados ${w.sent}, borradores ${w.drafts}, cumplimiento ${completionRate(w.sent, expected)} %`,
+        `- ${weekLabel(w.week)}: esperados ${w.expected}, enviados ${w.sent}, borradores ${w.drafts}, cumplimiento ${completionRate(w.sent, w.expected)} %`,
     ),
     '',
     `Por persona (${people.length})`,
     ...people.map(
       (p) =>
-        `- ${p.fullName} (${p.email}): ${p.sent} de ${weeks.length} semanas enviadas, ${p.drafts} borradores, cumplimiento ${completionRate(p.sent, weeks.length)} %`,
+        `- ${p.fullName} (${p.email}): ${p.sent} de ${p.expectedWeeks} semanas enviadas, ${p.drafts} borradores, cumplimiento ${completionRate(p.sent, p.expectedWeeks)} %`,
     ),
   ];
 
@@ -289,31 +242,7 @@ export async function userActivityReport(
     organisationTimezone(ctx),
     activityByPerson(ctx, query.from, query.to),
   ]);
-  const csv = () =>
-    toCsv(
-      [
-        'Nombre',
-        'Correo',
-        'Cargo',
-        'Unidad',
-        'Enviados',
-        'Borradores',
-        'Último envío',
-        'Logro KPI promedio (%)',
-        'Cumplimiento (%)',
-      ],
-      people.map((p) => [
-        p.fullName,
-        p.email,
-        p.cargo,
-        p.unidadOrganizacional,
-        p.sent,
-        p.drafts,
-        p.lastSentAt ? dateTime(p.lastSentAt, tz) : null,
-        num(p.averageLogro),
-        completionRate(p.sent, weeks),
-      ]),
-    );
+  const csv = () => csvOf(USER_ACTIVITY_LAYOUT, people, { timeZone: tz });
   const text = () => [
     ...header(
       'Actividad de usuarios',
@@ -324,14 +253,14 @@ export async function userActivityReport(
     ...people.flatMap((p) => [
       `${p.fullName} (${p.email})`,
       `  Enviados: ${p.sent}; borradores: ${p.drafts}; último envío: ${dateTime(p.lastSentAt, tz)}`,
-      `  Logro KPI promedio: ${percent(num(p.averageLogro))}; cumplimiento: ${completionRate(p.sent, weeks)} %`,
+      `  Logro KPI promedio: ${percent(p.averageLogro)}; cumplimiento: ${completionRate(p.sent, p.expectedWeeks)} %`,
     ]),
     ...(people.length === 0 ? ['No hay usuarios que envíen APPA.'] : []),
   ];
   return generated(query.format, rangeName('actividad-usuarios', query), csv, text);
 }
 
-const byWeekThenName = (a: PanelSubmission, b: PanelSubmission) =>
+const byWeekThenName = (a: ReportSummaryData, b: ReportSummaryData) =>
   a.weekStart.localeCompare(b.weekStart);
 
 export async function problemsHelpReport(
@@ -341,7 +270,7 @@ export async function problemsHelpReport(
   const withText = (column: AnyPgColumn) => sql`coalesce(btrim(${column}), '') <> ''`;
   const [tz, reports] = await Promise.all([
     organisationTimezone(ctx),
-    loadPanelSubmissions(
+    loadReportSummaries(
       ctx,
       and(
         eq(appaSubmissions.status, 'ENVIADO'),
@@ -351,18 +280,7 @@ export async function problemsHelpReport(
     ),
   ]);
   reports.sort(byWeekThenName);
-  const csv = () =>
-    toCsv(
-      ['Nombre', 'Correo', 'Semana', 'Fecha de envío', 'Problemas', 'Ayuda'],
-      reports.map((r) => [
-        r.user.fullName,
-        r.user.email,
-        r.weekStart,
-        dateTime(r.submittedAt, tz),
-        r.problemas.trim() || null,
-        r.ayuda.trim() || null,
-      ]),
-    );
+  const csv = () => csvOf(PROBLEMS_HELP_LAYOUT, reports, { timeZone: tz });
   const text = () => [
     ...header('Problemas y ayuda', rangeLabel(query.from, query.to), ctx.clock(), tz),
     `APPAs con problemas o ayuda: ${reports.length}`,
@@ -397,26 +315,10 @@ export async function kpiReport(
       .where(and(eq(appaSubmissions.status, 'ENVIADO'), inPeriod(query.from, query.to)))
       .orderBy(asc(users.fullName), asc(users.id), asc(appaSubmissions.weekStart)),
   ]);
-  const kpis = rows.map((r) => {
-    const meta = num(r.meta);
-    const logro = num(r.logro);
-    return { ...r, meta, logro, achieved: achieved(meta, logro) };
-  });
+  const kpis = rows.map((r) => ({ ...r, achieved: kpiAchieved(r.meta, r.logro) }));
   const reached = kpis.filter((k) => k.achieved === true).length;
   const measured = kpis.filter((k) => k.achieved !== null).length;
-  const csv = () =>
-    toCsv(
-      ['Nombre', 'Correo', 'Semana', 'KPI', 'Meta (%)', 'Logro (%)', 'Logrado'],
-      kpis.map((k) => [
-        k.fullName,
-        k.email,
-        k.weekStart,
-        k.kpiNombre?.trim() || null,
-        k.meta,
-        k.logro,
-        achievedText(k.achieved),
-      ]),
-    );
+  const csv = () => csvOf(KPI_LAYOUT, kpis, { timeZone: tz });
   const text = () => [
     ...header('KPI: logro frente a meta', rangeLabel(query.from, query.to), ctx.clock(), tz),
     `KPI medidos: ${measured}; logrados: ${reached} (${completionRate(reached, measured)} %)`,
@@ -435,56 +337,10 @@ export async function customReport(
 ): Promise<GeneratedReport> {
   const [tz, reports] = await Promise.all([
     organisationTimezone(ctx),
-    loadPanelSubmissions(ctx, inPeriod(query.from, query.to)),
+    loadReportSummaries(ctx, inPeriod(query.from, query.to)),
   ]);
   reports.sort(byWeekThenName);
-  const csv = () =>
-    toCsv(
-      [
-        'Nombre',
-        'Correo',
-        'Cargo',
-        'Unidad',
-        'Semana inicio',
-        'Semana fin',
-        'Estado',
-        'Fecha de envío',
-        'Avances',
-        'Planes',
-        'Problemas',
-        'Ayuda',
-        'KPI',
-        'Meta (%)',
-        'Logro (%)',
-        'Archivos',
-        'Revisado',
-        'Revisor',
-        'Notas de revisión',
-        'Comentarios',
-      ],
-      reports.map((r) => [
-        r.user.fullName,
-        r.user.email,
-        r.user.cargo,
-        r.user.unidadOrganizacional,
-        r.weekStart,
-        r.weekEnd,
-        STATUS_TEXT[r.status],
-        r.submittedAt ? dateTime(r.submittedAt, tz) : null,
-        r.avances,
-        r.planes,
-        r.problemas,
-        r.ayuda,
-        r.kpiNombre || null,
-        r.kpiMetaPct,
-        r.kpiLogroPct,
-        r.fileCount,
-        r.reviewedAt ? dateTime(r.reviewedAt, tz) : null,
-        r.reviewer?.fullName ?? null,
-        r.reviewNotes,
-        r.commentCount,
-      ]),
-    );
+  const csv = () => csvOf(CUSTOM_LAYOUT, reports, { timeZone: tz });
   const text = () => [
     ...header('Reporte personalizado', rangeLabel(query.from, query.to), ctx.clock(), tz),
     `APPAs: ${reports.length}`,

@@ -2,8 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../common/messages';
 import type { Role } from '../../../common/roles';
+import { csvOf, WEEKLY_LAYOUT, weeklyRows } from '../../../common/report-layouts';
+import type { WeekResponse } from '../../../common/schemas/panel';
 import { REPORTS_MSG } from '../../../common/schemas/reports';
-import { appaFiles, appaSubmissions, auditLog, users } from '../../db/schema';
+import { appaFiles, auditLog, users } from '../../db/schema';
+import { buildReport } from '../../test/factories';
 import { authHeader, buildTestApp, buildUser, type TestApp } from '../../test/helper';
 
 let t: TestApp;
@@ -19,27 +22,21 @@ async function author(fullName: string, email: string, role: Role = 'USER') {
   return user;
 }
 
-async function report(
-  userId: string,
+/** A sent report at 10:30 in Lima on its Monday, unless `fields` say otherwise. */
+const report = (
+  user: { id: string },
   weekStart: string,
-  fields: Partial<typeof appaSubmissions.$inferInsert> = {},
-) {
-  const [row] = await t.db
-    .insert(appaSubmissions)
-    .values({
-      userId,
-      weekStart,
-      weekEnd: weekStart,
-      status: 'ENVIADO',
-      submittedAt: new Date(`${weekStart}T15:30:00Z`),
-      avances: 'Avance',
-      planes: 'Plan',
-      ...fields,
-    })
-    .returning();
-  if (!row) throw new Error('no report');
-  return row;
-}
+  fields: Parameters<typeof buildReport>[1] = {},
+) =>
+  buildReport(t, {
+    user,
+    weekStart,
+    status: 'ENVIADO',
+    submittedAt: new Date(`${weekStart}T15:30:00Z`),
+    avances: 'Avance',
+    planes: 'Plan',
+    ...fields,
+  });
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -51,27 +48,27 @@ beforeAll(async () => {
   // Not expected to report.
   await buildUser(t, { role: 'CONSEJO', fullName: 'Consuelo Consejo' });
 
-  const sent = await report(ana.id, WEEK, {
+  const sent = await report(ana, WEEK, {
     problemas: '=cmd()',
     kpiNombre: 'Ventas cerradas',
-    kpiMetaPct: '90',
-    kpiLogroPct: '95.5',
+    kpiMetaPct: 90,
+    kpiLogroPct: 95.5,
   });
   await t.db.insert(appaFiles).values([
     { submissionId: sent.id, fileName: 'a.pdf', storagePath: 'x/1', sizeBytes: 10 },
     { submissionId: sent.id, fileName: 'b.pdf', storagePath: 'x/2', sizeBytes: 10 },
   ]);
-  await report(bruno.id, WEEK, { status: 'BORRADOR', submittedAt: null, ayuda: 'Borrador' });
-  await report(formula.id, WEEK, {
+  await report(bruno, WEEK, { status: 'BORRADOR', submittedAt: null, ayuda: 'Borrador' });
+  await report(formula, WEEK, {
     ayuda: 'Necesito acceso al CRM',
     kpiNombre: 'Llamadas',
-    kpiMetaPct: '80',
-    kpiLogroPct: '70',
+    kpiMetaPct: 80,
+    kpiLogroPct: 70,
   });
-  await report(ana.id, NEXT_WEEK, {
+  await report(ana, NEXT_WEEK, {
     kpiNombre: 'Ventas cerradas',
-    kpiMetaPct: '90',
-    kpiLogroPct: '85.5',
+    kpiMetaPct: 90,
+    kpiLogroPct: 85.5,
   });
 });
 afterAll(async () => {
@@ -104,14 +101,26 @@ describe('GET /api/reports/weekly', () => {
     expect(res.body.startsWith(BOM)).toBe(true);
     const lines = csvLines(res.body);
     expect(lines[0]).toBe(
-      'Nombre,Correo,Cargo,Unidad,Estado,Fecha de envío,KPI,Meta (%),Logro (%),Archivos,Problemas,Ayuda',
+      'Nombre,Correo,Rol,Cargo,Unidad,Semana,Estado,Fecha de envío,KPI,Meta (%),Logro (%),Avances,Planes,Problemas,Ayuda,Archivos,Revisado',
     );
     expect(lines.slice(1)).toEqual([
-      `"'=HYPERLINK(""http://x"")",formula@example.com,,Ventas,Enviado,05/10/2026 10:30,Llamadas,80,70,0,No,Sí`,
-      'Ana Pérez,ana@example.com,,Ventas,Enviado,05/10/2026 10:30,Ventas cerradas,90,95.5,2,Sí,No',
-      'Bruno Díaz,bruno@example.com,,Ventas,Borrador,,,,,0,No,Sí',
-      'Carla Ruiz,carla@example.com,,Ventas,Pendiente,,,,,0,No,No',
+      `"'=HYPERLINK(""http://x"")",formula@example.com,Usuario,,Ventas,${WEEK},Enviado,05/10/2026 10:30,Llamadas,80,70,Avance,Plan,,Necesito acceso al CRM,0,No`,
+      `Ana Pérez,ana@example.com,Usuario,,Ventas,${WEEK},Enviado,05/10/2026 10:30,Ventas cerradas,90,95.5,Avance,Plan,"'=cmd()",,2,No`,
+      `Bruno Díaz,bruno@example.com,Líder,,Ventas,${WEEK},Borrador,,,,,Avance,Plan,,Borrador,0,No`,
+      `Carla Ruiz,carla@example.com,Gerente,,Ventas,${WEEK},Pendiente,,,,,,,,,0,No`,
     ]);
+  });
+
+  it('is the CSV the browser writes of the same week (GET /api/appa), byte for byte', async () => {
+    const server = await get(`/api/reports/weekly?weekStart=${WEEK}&format=csv`);
+    const week = (await get(`/api/appa?weekStart=${WEEK}`)).json() as WeekResponse;
+    expect(week.timeZone).toBe('America/Lima');
+    const browser = csvOf(
+      WEEKLY_LAYOUT,
+      weeklyRows(week.weekStart, week.submissions, week.pending),
+      { timeZone: week.timeZone },
+    );
+    expect(server.body).toBe(browser);
   });
 
   it('summarises the week in text: counts, compliance, sent and pending', async () => {
@@ -239,6 +248,7 @@ describe('bad parameters answer 400 in Spanish', () => {
   });
 });
 
+// Last, unlike elsewhere: the people refused here report, and would count as pending above.
 describe('who may generate the reports', () => {
   it.each(ENDPOINTS)('GET %s answers 401 signed out', async (url) => {
     const res = await t.app.inject({ method: 'GET', url });

@@ -2,19 +2,20 @@ import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import { asc, inArray } from 'drizzle-orm';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
-import type { PanelSubmission, ReviewComment } from '../../../common/schemas/panel';
+
 import { weekLabel } from '../../../common/week';
 import type { AppContext } from '../../context';
 import { appaFiles, appaSubmissions, reviewComments, type FileRow } from '../../db/schema';
-import { dateTime, percent, safeFileSegment, textFile } from '../../lib/export-format';
-import { loadPanelSubmissions } from '../week/service';
+import { dateTime, percent, safeFileSegment, textFile } from '../../../common/export-format';
+import { loadReportSummaries } from '../week/service';
 import { loadComments } from '../comments/service';
 import { getSettings } from '../../services/settings';
+import type { CommentData, ReportSummaryData } from '../../presenters/panel';
 
 /** One report with everything its download shows: the panel's fields, comments and files. */
 export interface ReportBundle {
-  report: PanelSubmission;
-  comments: ReviewComment[];
+  report: ReportSummaryData;
+  comments: CommentData[];
   files: Pick<FileRow, 'id' | 'fileName' | 'sizeBytes' | 'storagePath'>[];
 }
 
@@ -22,7 +23,7 @@ export interface ReportBundle {
 export async function loadReportBundles(ctx: AppContext, ids: string[]): Promise<ReportBundle[]> {
   if (ids.length === 0) return [];
   const [reports, comments, files] = await Promise.all([
-    loadPanelSubmissions(ctx, inArray(appaSubmissions.id, ids)),
+    loadReportSummaries(ctx, inArray(appaSubmissions.id, ids)),
     loadComments(ctx, inArray(reviewComments.submissionId, ids)),
     ctx.db
       .select({
@@ -53,7 +54,7 @@ function section(title: string, body: string): string[] {
 }
 
 /**
- * The report as readable Spanish text (issue 5 item 5): who and when, the four sections, the KPI,
+ * The report as readable Spanish text: who and when, the four sections, the KPI,
  * the review, its comments and its attachments; `missing` names the files the zip could not read.
  */
 export function reportText(
@@ -113,7 +114,7 @@ export function reportText(
 }
 
 /** `APPA-<slug>-<weekStart>.txt`. */
-export function reportFileName(report: PanelSubmission): string {
+export function reportFileName(report: ReportSummaryData): string {
   return `APPA-${safeFileSegment(report.user.slug)}-${report.weekStart}.txt`;
 }
 

@@ -12,7 +12,7 @@ import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
 import type { Api } from '../../plugins/route-facts';
-import { authorizeAdmin } from '../../policies';
+import { authorize } from '../../policies';
 import { listOutbox, readOutboxMessage } from '../../services/outbox';
 
 const messageParams = z.object({ id: outboxIdSchema });
@@ -24,7 +24,7 @@ export function mailRoutes(app: Api, ctx: AppContext) {
     { schema: { querystring: outboxQuerySchema, response: { 200: outboxResponseSchema } } },
     async (request): Promise<OutboxResponse> => {
       const { user } = requireAuth(request);
-      await authorizeAdmin(ctx, user, 'settings:manage');
+      await authorize(ctx, user, 'settings:manage');
       const { limit } = request.query;
       if (ctx.mailer.kind === 'smtp') return { enabled: false, messages: [] };
       return { enabled: true, messages: await listOutbox(ctx.config, limit) };
@@ -36,7 +36,7 @@ export function mailRoutes(app: Api, ctx: AppContext) {
     { schema: { params: messageParams, response: { 200: outboxMessageSchema } } },
     async (request): Promise<OutboxMessage> => {
       const { user } = requireAuth(request);
-      await authorizeAdmin(ctx, user, 'settings:manage');
+      await authorize(ctx, user, 'settings:manage');
       const { id } = request.params;
       const message = ctx.mailer.kind === 'smtp' ? null : await readOutboxMessage(ctx.config, id);
       if (!message) throw notFound(MAIL_MSG.messageNotFound);

@@ -9,7 +9,7 @@ import {
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../plugins/auth';
 import type { Api } from '../../plugins/route-facts';
-import { authorizeAdmin } from '../../policies';
+import { authorize } from '../../policies';
 import { listReminders, sendReminders } from './service';
 
 /** The panel's reminder sender and its history: ADMIN only. */
@@ -23,9 +23,8 @@ export function reminderRoutes(app: Api, ctx: AppContext) {
     },
     async (request): Promise<SendRemindersResponse> => {
       const { user } = requireAuth(request);
-      await authorizeAdmin(ctx, user, 'reminders:send');
-      const input = request.body;
-      return sendReminders(ctx, user, input, request.log);
+      await authorize(ctx, user, 'reminders:send');
+      return sendReminders(ctx, user, request.body, request.log);
     },
   );
 
@@ -36,9 +35,8 @@ export function reminderRoutes(app: Api, ctx: AppContext) {
     },
     async (request): Promise<ReminderEntry[]> => {
       const { user } = requireAuth(request);
-      await authorizeAdmin(ctx, user, 'reminders:send');
-      const query = request.query;
-      return listReminders(ctx, query);
+      await authorize(ctx, user, 'reminders:send');
+      return listReminders(ctx, request.query);
     },
   );
 }

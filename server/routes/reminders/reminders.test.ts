@@ -2,16 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORTING_ROLES } from '../../../common/roles';
+import type { Role } from '../../../common/roles';
 import {
   DEFAULT_REMINDER_MESSAGE,
   DEFAULT_REMINDER_SUBJECT,
   REMINDER_MSG,
   type ReminderEntry,
 } from '../../../common/schemas/reminders';
-import { appaSubmissions, auditLog, reminders, settings, users } from '../../db/schema';
+import { auditLog, reminders, settings, users } from '../../db/schema';
 import { outboxDir } from '../../services/mail';
 import { describeAdminOnly, type Endpoint } from '../../test/admin-only';
+import { buildReport } from '../../test/factories';
 import { authHeader, buildTestApp, buildUser, type TestApp } from '../../test/helper';
 import { messageText, startSmtpServer } from '../../test/smtp';
 
@@ -54,9 +55,6 @@ const remindedIds = async (weekStart: string) =>
       .from(reminders)
       .where(eq(reminders.weekStart, weekStart))
   ).map((r) => r.userId);
-
-const submit = (userId: string, weekStart: string, status: 'ENVIADO' | 'BORRADOR') =>
-  t.db.insert(appaSubmissions).values({ userId, weekStart, weekEnd: weekStart, status });
 
 let rowsBefore: number | undefined;
 beforeAll(async () => {
@@ -128,8 +126,8 @@ describe('POST /api/reminders/send recipients', () => {
     const none = await buildUser(t, { role: 'VP' });
     const suspended = await buildUser(t, { status: 'SUSPENDIDO' });
     const board = await buildUser(t, { role: 'CONSEJO' });
-    await submit(sent.id, week, 'ENVIADO');
-    await submit(draft.id, week, 'BORRADOR');
+    await buildReport(t, { user: sent, weekStart: week, status: 'ENVIADO' });
+    await buildReport(t, { user: draft, weekStart: week, status: 'BORRADOR' });
     const res = await send({ ...defaults, type: 'pending', weekStart: week });
     expect(res.statusCode, res.body).toBe(200);
     const reminded = await remindedIds(week);
@@ -146,12 +144,13 @@ describe('POST /api/reminders/send recipients', () => {
   it("'all' reminds every active author, whether they sent or not", async () => {
     const week = '2026-11-02';
     const sent = await buildUser(t, { role: 'USER' });
-    await submit(sent.id, week, 'ENVIADO');
+    await buildReport(t, { user: sent, weekStart: week, status: 'ENVIADO' });
     const suspended = await buildUser(t, { role: 'LIDER', status: 'SUSPENDIDO' });
     const res = await send({ ...defaults, type: 'all', weekStart: week });
     expect(res.statusCode).toBe(200);
     const authors = await t.db.select().from(users).where(eq(users.status, 'ACTIVO'));
-    const expected = authors.filter((u) => REPORTING_ROLES.includes(u.role)).map((u) => u.id);
+    const reporting: Role[] = ['USER', 'LIDER', 'GERENTE', 'VP'];
+    const expected = authors.filter((u) => reporting.includes(u.role)).map((u) => u.id);
     const reminded = await remindedIds(week);
     expect(reminded.toSorted()).toEqual(expected.toSorted());
     expect(reminded).toContain(sent.id);
@@ -178,7 +177,7 @@ describe('POST /api/reminders/send recipients', () => {
   it('answers sent 0 when nobody is pending, and e-mails no one', async () => {
     const week = '2026-10-19';
     const authors = await t.db.select().from(users);
-    for (const u of authors) await submit(u.id, week, 'ENVIADO');
+    for (const user of authors) await buildReport(t, { user, weekStart: week, status: 'ENVIADO' });
     const mails = outbox().length;
     const res = await send({ ...defaults, type: 'pending', weekStart: week });
     expect(res.statusCode).toBe(200);

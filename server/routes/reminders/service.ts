@@ -1,8 +1,7 @@
-import { and, desc, eq, inArray, notExists, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import pLimit from 'p-limit';
-import { REPORTING_ROLES } from '../../../common/roles';
 import {
   REMINDER_MSG,
   type ReminderEntry,
@@ -13,7 +12,8 @@ import {
 import { weekOf } from '../../../common/week';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { appaSubmissions, reminders, users, type UserRow } from '../../db/schema';
+import { reminders, users, type UserRow } from '../../db/schema';
+import { expectedAuthorsOf, pendingAuthorsOf } from '../../domain/expected-authors';
 import { badRequest } from '../../lib/errors';
 import { presentReminder } from '../../presenters/reminder';
 import { audit } from '../../services/audit';
@@ -37,34 +37,21 @@ const recipientColumns = {
 };
 
 /**
- * 'all': every active user expected to report (DESIGN.md "Who reports"); 'pending': those of them
- * without an ENVIADO report for the week; 'specific': the listed ids that exist and are active.
+ * 'all': everyone expected to report in the week; 'pending': those of them without an ENVIADO
+ * report for it; 'specific': the listed ids that exist and are active (expected or not: an
+ * administrator may remind a board member).
  */
 export async function resolveRecipients(
   ctx: AppContext,
   input: SendReminders,
   weekStart: string,
 ): Promise<Recipient[]> {
-  const active = eq(users.status, 'ACTIVO');
-  let where: SQL | undefined;
-  if (input.type === 'specific') {
-    where = and(active, inArray(users.id, [...new Set(input.userIds)]));
-  } else {
-    where = and(active, inArray(users.role, [...REPORTING_ROLES]));
-    if (input.type === 'pending') {
-      const sent = ctx.db
-        .select({ id: appaSubmissions.id })
-        .from(appaSubmissions)
-        .where(
-          and(
-            eq(appaSubmissions.userId, users.id),
-            eq(appaSubmissions.weekStart, weekStart),
-            eq(appaSubmissions.status, 'ENVIADO'),
-          ),
-        );
-      where = and(where, notExists(sent));
-    }
-  }
+  const where =
+    input.type === 'specific'
+      ? and(eq(users.status, 'ACTIVO'), inArray(users.id, [...new Set(input.userIds)]))
+      : input.type === 'pending'
+        ? pendingAuthorsOf(weekStart)
+        : expectedAuthorsOf(weekStart);
   return ctx.db.select(recipientColumns).from(users).where(where).orderBy(users.fullName);
 }
 

@@ -11,8 +11,8 @@ import { sendCached } from '../../lib/read-cache';
 import { requireAuth } from '../../plugins/auth';
 import type { Api } from '../../plugins/route-facts';
 import { historyQuerySchema } from '../../../common/schemas/dashboard';
-import { panelSubmissionSchema, type PanelSubmission } from '../../../common/schemas/panel';
-import { authorizePersonRead } from '../../policies/visibility';
+import { reportSummarySchema, type ReportSummary } from '../../../common/schemas/panel';
+import { authorize } from '../../policies';
 import { getCurrentReport, history, saveReport } from './service';
 
 export function reportRoutes(app: Api, ctx: AppContext) {
@@ -42,8 +42,7 @@ export function reportRoutes(app: Api, ctx: AppContext) {
     },
     async (request): Promise<Report> => {
       const { user } = requireAuth(request);
-      const input = request.body;
-      return saveReport(ctx, user, input);
+      return saveReport(ctx, user, request.body);
     },
   );
 
@@ -52,14 +51,14 @@ export function reportRoutes(app: Api, ctx: AppContext) {
     {
       schema: {
         querystring: historyQuerySchema,
-        response: { 200: z.array(panelSubmissionSchema) },
+        response: { 200: z.array(reportSummarySchema) },
       },
     },
-    async (request): Promise<PanelSubmission[]> => {
+    async (request): Promise<ReportSummary[]> => {
       const { user } = requireAuth(request);
       const { userId = user.id, from, to } = request.query;
-      await authorizePersonRead(ctx, user, userId);
-      return history(ctx, { userId, from, to });
+      await authorize(ctx, user, 'person:read', userId);
+      return history(ctx, user, { userId, from, to });
     },
   );
 }

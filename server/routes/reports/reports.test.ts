@@ -189,6 +189,20 @@ describe('POST /api/appa', () => {
     expect(ok.json()).toMatchObject({ kpiMetaPct: 0, kpiLogroPct: 99.99 });
   });
 
+  it('gives the KPI percentages back as numbers (72.5, not "72.50"), in the API and in the row', async () => {
+    const { headers, user } = await author();
+    const kpi = { kpiMetaPct: 72.5, kpiLogroPct: 80 };
+    const saved = await save(headers, { ...kpi, status: 'BORRADOR' });
+    expect(saved.json()).toMatchObject(kpi);
+    const current = await t.app.inject({ method: 'GET', url: '/api/appa/current', headers });
+    expect(current.json().report).toMatchObject(kpi);
+    const [row] = await t.db
+      .select()
+      .from(appaSubmissions)
+      .where(eq(appaSubmissions.userId, user.id));
+    expect(row).toMatchObject(kpi);
+  });
+
   it('refuses bad input with a Spanish message', async () => {
     const { headers } = await author();
     expect((await save(headers, { status: 'PUBLICADO' })).json()).toEqual({
@@ -232,48 +246,6 @@ describe('POST /api/appa', () => {
 });
 
 describe('attachments', () => {
-  it('uploads to the local store, links the files, lists and downloads them', async () => {
-    const { headers } = await author();
-    const a = await upload(headers, 'informe.pdf', Buffer.from('%PDF-1.4 informe'));
-    const b = await upload(headers, 'fotos de obra.zip', Buffer.alloc(3000, 7));
-    expect(a.put.statusCode).toBe(200);
-    expect(a.ticket.uploadURL).toMatch(
-      /^\/api\/objects\/upload\/[0-9a-f-]{36}\?expires=\d+&signature=/,
-    );
-    const res = await save(headers, { ...complete, status: 'BORRADOR', files: [a.file, b.file] });
-    expect(res.statusCode, res.body).toBe(200);
-    const report = res.json<Report>();
-    // Files saved together are listed by name.
-    expect(report.files.map((f) => [f.fileName, f.sizeBytes])).toEqual([
-      ['fotos de obra.zip', 3000],
-      ['informe.pdf', 16],
-    ]);
-
-    const list = await t.app.inject({
-      method: 'GET',
-      url: `/api/files/submission/${report.id}`,
-      headers,
-    });
-    expect(list.statusCode).toBe(200);
-    expect(list.json()).toEqual(
-      report.files.map(({ id, fileName, sizeBytes }) => ({ id, fileName, sizeBytes })),
-    );
-
-    const fileId = report.files.find((f) => f.fileName === 'informe.pdf')?.id ?? '';
-    const download = await t.app.inject({
-      method: 'GET',
-      url: `/api/files/download/${fileId}`,
-      headers,
-    });
-    expect(download.statusCode).toBe(200);
-    expect(download.body).toBe('%PDF-1.4 informe');
-    expect(download.headers['content-disposition']).toBe(
-      `attachment; filename="informe.pdf"; filename*=UTF-8''informe.pdf`,
-    );
-    expect(download.headers['x-content-type-options']).toBe('nosniff');
-    expect(download.headers['content-type']).toBe('application/octet-stream');
-  });
-
   it('lets an administrator read the files but not another author', async () => {
     const { headers } = await author();
     const a = await upload(headers, 'datos.csv', Buffer.from('a,b\n1,2\n'));
@@ -326,6 +298,48 @@ describe('attachments', () => {
       headers: asAdmin,
     });
     expect(notAnId.statusCode).toBe(400);
+  });
+
+  it('uploads to the local store, links the files, lists and downloads them', async () => {
+    const { headers } = await author();
+    const a = await upload(headers, 'informe.pdf', Buffer.from('%PDF-1.4 informe'));
+    const b = await upload(headers, 'fotos de obra.zip', Buffer.alloc(3000, 7));
+    expect(a.put.statusCode).toBe(200);
+    expect(a.ticket.uploadURL).toMatch(
+      /^\/api\/objects\/upload\/[0-9a-f-]{36}\?expires=\d+&signature=/,
+    );
+    const res = await save(headers, { ...complete, status: 'BORRADOR', files: [a.file, b.file] });
+    expect(res.statusCode, res.body).toBe(200);
+    const report = res.json<Report>();
+    // Files saved together are listed by name.
+    expect(report.files.map((f) => [f.fileName, f.sizeBytes])).toEqual([
+      ['fotos de obra.zip', 3000],
+      ['informe.pdf', 16],
+    ]);
+
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/files/submission/${report.id}`,
+      headers,
+    });
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toEqual(
+      report.files.map(({ id, fileName, sizeBytes }) => ({ id, fileName, sizeBytes })),
+    );
+
+    const fileId = report.files.find((f) => f.fileName === 'informe.pdf')?.id ?? '';
+    const download = await t.app.inject({
+      method: 'GET',
+      url: `/api/files/download/${fileId}`,
+      headers,
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.body).toBe('%PDF-1.4 informe');
+    expect(download.headers['content-disposition']).toBe(
+      `attachment; filename="informe.pdf"; filename*=UTF-8''informe.pdf`,
+    );
+    expect(download.headers['x-content-type-options']).toBe('nosniff');
+    expect(download.headers['content-type']).toBe('application/octet-stream');
   });
 
   it('refuses a file over the size limit before storing anything', async () => {

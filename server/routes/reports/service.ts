@@ -1,5 +1,5 @@
 import { and, asc, between, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
-import type { PanelSubmission } from '../../../common/schemas/panel';
+import type { ReportSummary } from '../../../common/schemas/panel';
 import {
   REPORT_MSG,
   type CurrentReport,
@@ -13,12 +13,14 @@ import { weekDeadline, weekOf } from '../../../common/week';
 import type { AppContext } from '../../context';
 import { appaFiles, appaSubmissions, type UserRow } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/errors';
+import type { Actor } from '../../policies/actor';
+import { withReportAbilities } from '../../policies/report';
 import { presentOwnReport } from '../../presenters/report';
 import { getSettings } from '../../services/settings';
 import { cleanFileName, loadOwnUploads } from '../uploads/service';
-import { loadPanelSubmissions } from '../week/service';
+import { loadReportSummaries } from '../week/service';
 
-/** The author's week is computed in their own timezone (DESIGN.md "Weeks"). */
+/** The author's week is computed in their own timezone: Monday is Monday where they live. */
 export function currentWeekOf(ctx: AppContext, user: Pick<UserRow, 'timezone'>) {
   return weekOf(ctx.clock(), user.timezone);
 }
@@ -67,8 +69,6 @@ function deadlineText(deadline: Date, timeZone: string) {
   return `${format(local, 'dd/MM/yyyy')} a las ${format(local, 'HH:mm')}`;
 }
 
-const decimal = (value: number | null) => (value === null ? null : value.toFixed(2));
-
 /**
  * Creates or updates the author's report for their current week, and makes its attachments
  * exactly the listed ones. A sent report is final: writing it again is a 409.
@@ -109,8 +109,8 @@ export async function saveReport(
     problemas: input.problemas,
     ayuda: input.ayuda,
     kpiNombre: input.kpiNombre,
-    kpiMetaPct: decimal(input.kpiMetaPct),
-    kpiLogroPct: decimal(input.kpiLogroPct),
+    kpiMetaPct: input.kpiMetaPct,
+    kpiLogroPct: input.kpiLogroPct,
     status: input.status,
     submittedAt: sending ? now : null,
     updatedAt: now,
@@ -172,17 +172,22 @@ export async function saveReport(
   return report;
 }
 
-/** GET /api/appa/history: a person's reports whose week starts within the range, newest first. */
+/**
+ * GET /api/appa/history: a person's reports whose week starts within the range, newest first, with
+ * what `viewer` may do with each.
+ */
 export async function history(
   ctx: AppContext,
+  viewer: Actor,
   input: { userId: string; from: string; to: string },
-): Promise<PanelSubmission[]> {
-  const rows = await loadPanelSubmissions(
+): Promise<ReportSummary[]> {
+  const rows = await loadReportSummaries(
     ctx,
     and(
       eq(appaSubmissions.userId, input.userId),
       between(appaSubmissions.weekStart, input.from, input.to),
     ),
   );
-  return rows.sort((a, b) => b.weekStart.localeCompare(a.weekStart));
+  const viewed = await withReportAbilities(ctx, viewer, rows);
+  return viewed.sort((a, b) => b.weekStart.localeCompare(a.weekStart));
 }

@@ -1,17 +1,17 @@
 import { z } from 'zod';
 import {
   PANEL_MSG,
-  panelSubmissionSchema,
+  reportSummarySchema,
   reviewSchema,
   submissionMessageSchema,
-  type PanelSubmission,
+  type ReportSummary,
   type SubmissionMessage,
 } from '../../../common/schemas/panel';
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../plugins/auth';
 import type { Api } from '../../plugins/route-facts';
-import { authorizeReview } from '../../policies/review';
-import { loadPanelSubmission, loadReportRef } from '../week/service';
+import { authorize } from '../../policies';
+import { loadReportSummary, loadReportRef } from '../week/service';
 import { reviewReport } from './service';
 
 const reportParams = z.object({ id: z.uuid(PANEL_MSG.reportNotFound) });
@@ -21,14 +21,12 @@ export function reviewRoutes(app: Api, ctx: AppContext) {
   // One report as the panel lists it, for whoever may read it or review it (the detail dialog).
   app.get(
     '/api/appa/:id',
-    {
-      schema: { params: reportParams, response: { 200: panelSubmissionSchema } },
-    },
-    async (request): Promise<PanelSubmission> => {
+    { schema: { params: reportParams, response: { 200: reportSummarySchema } } },
+    async (request): Promise<ReportSummary> => {
       const { user } = requireAuth(request);
       const { id } = request.params;
-      await authorizeReview(ctx, user, 'review:read', await loadReportRef(ctx, id));
-      return loadPanelSubmission(ctx, id);
+      await authorize(ctx, user, 'review:read', await loadReportRef(ctx, id));
+      return loadReportSummary(ctx, user, id);
     },
   );
 
@@ -45,10 +43,9 @@ export function reviewRoutes(app: Api, ctx: AppContext) {
     async (request): Promise<SubmissionMessage> => {
       const { user } = requireAuth(request);
       const { id } = request.params;
-      const input = request.body;
       const report = await loadReportRef(ctx, id);
-      await authorizeReview(ctx, user, 'report:review', report);
-      return reviewReport(ctx, user, report, input);
+      await authorize(ctx, user, 'report:review', report);
+      return reviewReport(ctx, user, report, request.body);
     },
   );
 }

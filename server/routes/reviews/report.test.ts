@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../common/messages';
-import { PANEL_MSG, panelSubmissionSchema } from '../../../common/schemas/panel';
-import { appaFiles, appaSubmissions, auditLog } from '../../db/schema';
+import { PANEL_MSG, reportSummarySchema } from '../../../common/schemas/panel';
+import { appaFiles, auditLog } from '../../db/schema';
+import { buildReport } from '../../test/factories';
 import { buildTestApp, buildUser, type TestApp } from '../../test/helper';
 import { requestAs, UNKNOWN_ID, type Person } from '../../test/review-fixture';
 
@@ -18,20 +19,15 @@ beforeAll(async () => {
   admin = await buildUser(t, { role: 'ADMIN', fullName: 'Ana Administradora' });
   lider = await buildUser(t, { role: 'LIDER', fullName: 'Luis Líder' });
   author = await buildUser(t, { role: 'USER', fullName: 'Úrsula Autora', managerId: lider.id });
-  const [report] = await t.db
-    .insert(appaSubmissions)
-    .values({
-      userId: author.id,
-      weekStart: '2026-11-09',
-      weekEnd: '2026-11-15',
-      status: 'ENVIADO',
-      avances: 'Terminé el módulo',
-      kpiNombre: 'Ventas',
-      kpiMetaPct: '80',
-      kpiLogroPct: '90',
-    })
-    .returning();
-  if (!report) throw new Error('no report');
+  const report = await buildReport(t, {
+    user: author,
+    weekStart: '2026-11-09',
+    status: 'ENVIADO',
+    avances: 'Terminé el módulo',
+    kpiNombre: 'Ventas',
+    kpiMetaPct: 80,
+    kpiLogroPct: 90,
+  });
   reportId = report.id;
   await t.db
     .insert(appaFiles)
@@ -74,7 +70,7 @@ describe('GET /api/appa/{id}', () => {
   it('gives the administrator the report in the shape of the week list', async () => {
     const res = await getReport(admin);
     expect(res.statusCode).toBe(200);
-    const body = panelSubmissionSchema.parse(res.json());
+    const body = reportSummarySchema.parse(res.json());
     expect(body).toMatchObject({
       id: reportId,
       user: { id: author.id, fullName: 'Úrsula Autora' },

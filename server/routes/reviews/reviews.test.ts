@@ -7,7 +7,8 @@ import {
   type ReviewComment,
   type SubmissionMessage,
 } from '../../../common/schemas/panel';
-import { appaSubmissions, auditLog, reviewComments } from '../../db/schema';
+import { auditLog, reviewComments } from '../../db/schema';
+import { buildReport } from '../../test/factories';
 import { buildTestApp, buildUser, type TestApp } from '../../test/helper';
 import { requestAs, UNKNOWN_ID, type Person } from '../../test/review-fixture';
 
@@ -30,14 +31,8 @@ beforeAll(async () => {
   lider = await buildUser(t, { role: 'LIDER', fullName: 'Luis Líder', managerId: gerente.id });
   author = await buildUser(t, { role: 'USER', fullName: 'Úrsula Autora', managerId: lider.id });
   peerGerente = await buildUser(t, { role: 'GERENTE', managerId: vp.id });
-  const [sent, draft] = await t.db
-    .insert(appaSubmissions)
-    .values([
-      { userId: author.id, weekStart: '2026-11-09', weekEnd: '2026-11-15', status: 'ENVIADO' },
-      { userId: author.id, weekStart: '2026-11-16', weekEnd: '2026-11-22', status: 'BORRADOR' },
-    ])
-    .returning();
-  if (!sent || !draft) throw new Error('no reports');
+  const sent = await buildReport(t, { user: author, weekStart: '2026-11-09', status: 'ENVIADO' });
+  const draft = await buildReport(t, { user: author, weekStart: '2026-11-16', status: 'BORRADOR' });
   sentId = sent.id;
   draftId = draft.id;
 });
@@ -63,7 +58,7 @@ describe('signed out', () => {
   });
 });
 
-describe('who may review and comment (DESIGN.md "Permissions")', () => {
+describe('who may review and comment', () => {
   const outsider = (role: Role) => buildUser(t, { role });
 
   it.each(['USER', 'LIDER', 'GERENTE', 'VP'] as const)(

@@ -1,10 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { PANEL_MSG, type SubmissionMessage } from '../../../common/schemas/panel';
 import type { AppContext } from '../../context';
-import { appaSubmissions, type UserRow } from '../../db/schema';
+import { appaSubmissions } from '../../db/schema';
 import { conflict } from '../../lib/errors';
+import type { Actor } from '../../policies/actor';
 import { audit } from '../../services/audit';
-import { loadPanelSubmission } from '../week/service';
+import { loadReportSummary } from '../week/service';
 
 /**
  * Marks a sent report reviewed with the reviewer's notes; `isUpdate` changes the notes of a report
@@ -12,7 +13,7 @@ import { loadPanelSubmission } from '../week/service';
  */
 export async function reviewReport(
   ctx: AppContext,
-  actor: Pick<UserRow, 'id'>,
+  actor: Actor,
   report: { id: string; status: string; reviewedAt: Date | null },
   input: { notes: string | null; isUpdate: boolean },
 ): Promise<SubmissionMessage> {
@@ -43,6 +44,6 @@ export async function reviewReport(
   });
   return {
     message: updating ? PANEL_MSG.reviewUpdated : PANEL_MSG.reviewed,
-    submission: await loadPanelSubmission(ctx, report.id),
+    submission: await loadReportSummary(ctx, actor, report.id),
   };
 }

@@ -6,7 +6,7 @@ import {
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../plugins/auth';
 import type { Api } from '../../plugins/route-facts';
-import { authorizeAdmin } from '../../policies';
+import { authorize } from '../../policies';
 import { getSettings, saveSettings } from '../../services/settings';
 
 export function settingsRoutes(app: Api, ctx: AppContext) {
@@ -15,7 +15,7 @@ export function settingsRoutes(app: Api, ctx: AppContext) {
     { schema: { response: { 200: settingsResponseSchema } } },
     async (request): Promise<Settings> => {
       const { user } = requireAuth(request);
-      await authorizeAdmin(ctx, user, 'settings:manage');
+      await authorize(ctx, user, 'settings:manage');
       return getSettings(ctx.db);
     },
   );
@@ -29,9 +29,8 @@ export function settingsRoutes(app: Api, ctx: AppContext) {
     },
     async (request): Promise<Settings> => {
       const { user } = requireAuth(request);
-      await authorizeAdmin(ctx, user, 'settings:manage');
-      const changes = request.body;
-      const { settings } = await saveSettings(ctx.db, changes, user.id);
+      await authorize(ctx, user, 'settings:manage');
+      const { settings } = await saveSettings(ctx.db, request.body, user.id);
       return settings;
     },
   );

@@ -11,13 +11,7 @@ import { PANEL_MSG } from '../../../common/schemas/panel';
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../plugins/auth';
 import type { Api } from '../../plugins/route-facts';
-import {
-  authorizePeerList,
-  authorizeShare,
-  authorizeShareList,
-  authorizeShareRevoke,
-} from '../../policies/sharing';
-
+import { authorize } from '../../policies';
 import { loadReportRef } from '../week/service';
 import { createShare, listReportShares, loadShareRef, revokeShare, sameRolePeers } from './service';
 
@@ -28,12 +22,10 @@ const shareParams = z.object({ shareId: z.uuid(DASHBOARD_MSG.shareNotFound) });
 export function shareRoutes(app: Api, ctx: AppContext) {
   app.get(
     '/api/users/same-role',
-    {
-      schema: { response: { 200: z.array(peerSchema) } },
-    },
+    { schema: { response: { 200: z.array(peerSchema) } } },
     async (request): Promise<Peer[]> => {
       const { user } = requireAuth(request);
-      await authorizePeerList(ctx, user);
+      await authorize(ctx, user, 'peers:list');
       return sameRolePeers(ctx, user);
     },
   );
@@ -47,10 +39,9 @@ export function shareRoutes(app: Api, ctx: AppContext) {
     async (request, reply): Promise<Share> => {
       const { user } = requireAuth(request);
       const { id } = request.params;
-      const input = request.body;
       const report = await loadReportRef(ctx, id);
-      await authorizeShare(ctx, user, report);
-      const share = await createShare(ctx, user, report, input);
+      await authorize(ctx, user, 'report:share', report);
+      const share = await createShare(ctx, user, report, request.body);
       reply.code(201);
       return share;
     },
@@ -58,14 +49,12 @@ export function shareRoutes(app: Api, ctx: AppContext) {
 
   app.get(
     '/api/appa/:id/shares',
-    {
-      schema: { params: reportParams, response: { 200: z.array(shareSchema) } },
-    },
+    { schema: { params: reportParams, response: { 200: z.array(shareSchema) } } },
     async (request): Promise<Share[]> => {
       const { user } = requireAuth(request);
       const { id } = request.params;
-      await authorizeShareList(ctx, user, await loadReportRef(ctx, id));
-      return listReportShares(ctx, id);
+      await authorize(ctx, user, 'shares:list', await loadReportRef(ctx, id));
+      return listReportShares(ctx, user, id);
     },
   );
 
@@ -78,7 +67,7 @@ export function shareRoutes(app: Api, ctx: AppContext) {
     async (request, reply) => {
       const { user } = requireAuth(request);
       const { shareId } = request.params;
-      await authorizeShareRevoke(ctx, user, await loadShareRef(ctx, shareId));
+      await authorize(ctx, user, 'share:revoke', await loadShareRef(ctx, shareId));
       await revokeShare(ctx, user, shareId);
       return reply.code(204).send();
     },

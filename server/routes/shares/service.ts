@@ -10,16 +10,22 @@ import type { SharePermission } from '../../../common/roles';
 import type { AppContext } from '../../context';
 import { appaSubmissions, lateralSharing, users, type UserRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { liveShare } from '../../policies/visibility';
+import type { Actor } from '../../policies/actor';
+import { withReportAbilities } from '../../policies/report';
+import { isSharePeer, liveShare, shareAbilities } from '../../policies/share';
 import { audit } from '../../services/audit';
 import { dashboardWeek } from '../dashboards/service';
-import { loadPanelSubmissions } from '../week/service';
+import { loadReportSummaries } from '../week/service';
 
 const sharer = alias(users, 'sharer');
 const peer = alias(users, 'peer');
 
-/** Shares matching `where`, with both people named, oldest first. */
-async function loadShares(ctx: AppContext, where: ReturnType<typeof and>): Promise<Share[]> {
+/** Shares matching `where`, with both people named and what `viewer` may do, oldest first. */
+async function loadShares(
+  ctx: AppContext,
+  viewer: Actor,
+  where: ReturnType<typeof and>,
+): Promise<Share[]> {
   const rows = await ctx.db
     .select({
       share: lateralSharing,
@@ -39,6 +45,7 @@ async function loadShares(ctx: AppContext, where: ReturnType<typeof and>): Promi
     permission: share.permission,
     expiresAt: share.expiresAt?.toISOString() ?? null,
     createdAt: share.createdAt.toISOString(),
+    abilities: shareAbilities(viewer, share),
   }));
 }
 
@@ -60,20 +67,18 @@ export async function loadShareRef(ctx: AppContext, id: string) {
  */
 export async function createShare(
   ctx: AppContext,
-  author: Pick<UserRow, 'id' | 'role'>,
+  author: Actor,
   report: { id: string; status: string },
   input: { sharedWithId: string; permission: SharePermission; expiresAt?: string | null },
 ): Promise<Share> {
   if (report.status !== 'ENVIADO') throw conflict(DASHBOARD_MSG.shareOnlySent);
   if (input.sharedWithId === author.id) throw badRequest(DASHBOARD_MSG.shareSelf);
   const [target] = await ctx.db
-    .select({ role: users.role, status: users.status })
+    .select({ id: users.id, role: users.role, status: users.status })
     .from(users)
     .where(eq(users.id, input.sharedWithId))
     .limit(1);
-  if (target?.role !== author.role || target.status !== 'ACTIVO') {
-    throw badRequest(DASHBOARD_MSG.shareOnlyPeers);
-  }
+  if (!isSharePeer(author, target)) throw badRequest(DASHBOARD_MSG.shareOnlyPeers);
   const now = ctx.clock();
   const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
   if (expiresAt && expiresAt <= now) throw badRequest(DASHBOARD_MSG.invalidExpiry);
@@ -105,7 +110,7 @@ export async function createShare(
       expiresAt: expiresAt?.toISOString() ?? null,
     },
   });
-  const [share] = await loadShares(ctx, eq(lateralSharing.id, saved.id));
+  const [share] = await loadShares(ctx, author, eq(lateralSharing.id, saved.id));
   if (!share) throw notFound(DASHBOARD_MSG.shareNotFound);
   return share;
 }
@@ -130,8 +135,12 @@ export async function revokeShare(ctx: AppContext, actor: Pick<UserRow, 'id'>, s
 }
 
 /** GET /api/appa/{id}/shares: every share of the report, expired ones included (they say so). */
-export function listReportShares(ctx: AppContext, submissionId: string): Promise<Share[]> {
-  return loadShares(ctx, eq(lateralSharing.submissionId, submissionId));
+export function listReportShares(
+  ctx: AppContext,
+  viewer: Actor,
+  submissionId: string,
+): Promise<Share[]> {
+  return loadShares(ctx, viewer, eq(lateralSharing.submissionId, submissionId));
 }
 
 /**
@@ -144,12 +153,16 @@ export async function leaderWeek(
   weekStart: string | undefined,
 ): Promise<LeaderWeekResponse> {
   const week = dashboardWeek(ctx, viewer, weekStart);
-  const [own = null] = await loadPanelSubmissions(
+  const [ownReport] = await loadReportSummaries(
     ctx,
     and(eq(appaSubmissions.userId, viewer.id), eq(appaSubmissions.weekStart, week.weekStart)),
   );
-  const ownShares = own
-    ? await loadShares(ctx, and(eq(lateralSharing.submissionId, own.id), liveShare(ctx)))
+  const ownShares = ownReport
+    ? await loadShares(
+        ctx,
+        viewer,
+        and(eq(lateralSharing.submissionId, ownReport.id), liveShare(ctx)),
+      )
     : [];
   const ofTheWeek = ctx.db
     .select({ id: appaSubmissions.id })
@@ -157,6 +170,7 @@ export async function leaderWeek(
     .where(eq(appaSubmissions.weekStart, week.weekStart));
   const incoming = await loadShares(
     ctx,
+    viewer,
     and(
       eq(lateralSharing.sharedWithId, viewer.id),
       inArray(lateralSharing.submissionId, ofTheWeek),
@@ -164,7 +178,7 @@ export async function leaderWeek(
     ),
   );
   const reports = incoming.length
-    ? await loadPanelSubmissions(
+    ? await loadReportSummaries(
         ctx,
         inArray(
           appaSubmissions.id,
@@ -172,7 +186,13 @@ export async function leaderWeek(
         ),
       )
     : [];
-  const shared = reports.flatMap((report) => {
+  // The viewer's own report and those shared with them get their abilities together.
+  const viewed = await withReportAbilities(ctx, viewer, [
+    ...(ownReport ? [ownReport] : []),
+    ...reports,
+  ]);
+  const own = viewed.find((report) => report.id === ownReport?.id) ?? null;
+  const shared = viewed.flatMap((report) => {
     const share = incoming.find((s) => s.submissionId === report.id);
     return share ? [{ ...report, share }] : [];
   });

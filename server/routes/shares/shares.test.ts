@@ -36,6 +36,18 @@ describe('POST /api/appa/:id/share', () => {
     expect(unknown.statusCode).toBe(404);
   });
 
+  it('refuses someone else’s report, audited', async () => {
+    const res = await share('l2', 'l1', { sharedWithId: person('l4').id });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(DASHBOARD_MSG.shareOnlyOwn);
+    expect(await auditActions('l2')).toContain('security.permission_refused');
+  });
+
+  it('refuses a USER sharing their own report', async () => {
+    const res = await share('u1', 'u1', { sharedWithId: person('u2').id });
+    expect(res.statusCode).toBe(403);
+  });
+
   it('shares a sent report with a peer leader: 201, the share, audited', async () => {
     const res = await share('l1', 'l1', { sharedWithId: person('l3').id });
     expect(res.statusCode).toBe(201);
@@ -54,18 +66,6 @@ describe('POST /api/appa/:id/share', () => {
     const res = await share('l8', 'l8', { sharedWithId: person('l1').id });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(DASHBOARD_MSG.shareOnlySent);
-  });
-
-  it('refuses someone else’s report, audited', async () => {
-    const res = await share('l2', 'l1', { sharedWithId: person('l4').id });
-    expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe(DASHBOARD_MSG.shareOnlyOwn);
-    expect(await auditActions('l2')).toContain('security.permission_refused');
-  });
-
-  it('refuses a USER sharing their own report', async () => {
-    const res = await share('u1', 'u1', { sharedWithId: person('u2').id });
-    expect(res.statusCode).toBe(403);
   });
 
   it.each(['u1', 'g1', 'vp1'])('refuses a non-peer (%s)', async (target) => {

@@ -11,7 +11,7 @@ import {
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../plugins/auth';
 import type { Api } from '../../plugins/route-facts';
-import { authorizeReview, authorizeTaskUpdate } from '../../policies/review';
+import { authorize } from '../../policies';
 import { loadReportRef } from '../week/service';
 import {
   changeTaskStatus,
@@ -29,9 +29,7 @@ const taskParams = z.object({ id: z.uuid(PANEL_MSG.taskNotFound) });
 export function taskRoutes(app: Api, ctx: AppContext) {
   app.get(
     '/api/review-tasks/mine',
-    {
-      schema: { response: { 200: z.array(reviewTaskSchema) } },
-    },
+    { schema: { response: { 200: z.array(reviewTaskSchema) } } },
     async (request): Promise<ReviewTask[]> => {
       const { user } = requireAuth(request);
       return listMyOpenTasks(ctx, user);
@@ -41,9 +39,7 @@ export function taskRoutes(app: Api, ctx: AppContext) {
   // The assignee list of 'Crear Tarea de Revisión', for every reviewer (not only administrators).
   app.get(
     '/api/review-tasks/assignees',
-    {
-      schema: { response: { 200: z.array(personRefSchema) } },
-    },
+    { schema: { response: { 200: z.array(personRefSchema) } } },
     async (request): Promise<PersonRef[]> => {
       requireAuth(request);
       return listAssignees(ctx);
@@ -52,14 +48,12 @@ export function taskRoutes(app: Api, ctx: AppContext) {
 
   app.get(
     '/api/review-tasks/submission/:id',
-    {
-      schema: { params: reportParams, response: { 200: z.array(reviewTaskSchema) } },
-    },
+    { schema: { params: reportParams, response: { 200: z.array(reviewTaskSchema) } } },
     async (request): Promise<ReviewTask[]> => {
       const { user } = requireAuth(request);
       const { id } = request.params;
-      await authorizeReview(ctx, user, 'review:read', await loadReportRef(ctx, id));
-      return listSubmissionTasks(ctx, id);
+      await authorize(ctx, user, 'review:read', await loadReportRef(ctx, id));
+      return listSubmissionTasks(ctx, user, id);
     },
   );
 
@@ -72,12 +66,7 @@ export function taskRoutes(app: Api, ctx: AppContext) {
     async (request, reply): Promise<ReviewTask> => {
       const { user } = requireAuth(request);
       const input = request.body;
-      await authorizeReview(
-        ctx,
-        user,
-        'report:review',
-        await loadReportRef(ctx, input.submissionId),
-      );
+      await authorize(ctx, user, 'report:review', await loadReportRef(ctx, input.submissionId));
       reply.code(201);
       return createTask(ctx, user, input);
     },
@@ -94,7 +83,7 @@ export function taskRoutes(app: Api, ctx: AppContext) {
       const { id } = request.params;
       const { status } = request.body;
       const task = await loadTaskRef(ctx, id);
-      await authorizeTaskUpdate(ctx, user, task);
+      await authorize(ctx, user, 'task:update', task);
       return changeTaskStatus(ctx, user, task, status);
     },
   );

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { TaskStatus } from '../../../common/roles';
+import { TASK_ASSIGNEE_ROLES, type TaskStatus } from '../../../common/roles';
 import {
   OPEN_TASK_STATUSES,
   PANEL_MSG,
@@ -10,8 +10,10 @@ import {
   type ReviewTask,
 } from '../../../common/schemas/panel';
 import type { AppContext } from '../../context';
-import { appaSubmissions, reviewTasks, users, type UserRow } from '../../db/schema';
+import { appaSubmissions, reviewTasks, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import type { Actor } from '../../policies/actor';
+import { taskAbilities } from '../../policies/task';
 import { presentTask } from '../../presenters/panel';
 import { audit } from '../../services/audit';
 
@@ -19,10 +21,12 @@ const assignee = alias(users, 'assignee');
 const creator = alias(users, 'creator');
 const author = alias(users, 'author');
 
-/** Roles a review task may be assigned to (spec 2 §5). */
-const ASSIGNABLE_ROLES = ['ADMIN', 'CONSEJO'] as const;
-
-async function loadTasks(ctx: AppContext, where: SQL | undefined): Promise<ReviewTask[]> {
+/** The tasks matching `where`, each with what `viewer` may do with it. */
+async function loadTasks(
+  ctx: AppContext,
+  viewer: Actor,
+  where: SQL | undefined,
+): Promise<ReviewTask[]> {
   const rows = await ctx.db
     .select({
       task: reviewTasks,
@@ -43,23 +47,24 @@ async function loadTasks(ctx: AppContext, where: SQL | undefined): Promise<Revie
       asc(reviewTasks.createdAt),
       asc(reviewTasks.id),
     );
-  return rows.map(presentTask);
+  return rows.map((row) => ({ ...presentTask(row), abilities: taskAbilities(viewer, row.task) }));
 }
 
-async function loadTask(ctx: AppContext, id: string): Promise<ReviewTask> {
-  const [task] = await loadTasks(ctx, eq(reviewTasks.id, id));
+async function loadTask(ctx: AppContext, viewer: Actor, id: string): Promise<ReviewTask> {
+  const [task] = await loadTasks(ctx, viewer, eq(reviewTasks.id, id));
   if (!task) throw notFound(PANEL_MSG.taskNotFound);
   return task;
 }
 
-export function listSubmissionTasks(ctx: AppContext, submissionId: string) {
-  return loadTasks(ctx, eq(reviewTasks.submissionId, submissionId));
+export function listSubmissionTasks(ctx: AppContext, viewer: Actor, submissionId: string) {
+  return loadTasks(ctx, viewer, eq(reviewTasks.submissionId, submissionId));
 }
 
 /** 'Mis tareas': the caller's tasks still PENDIENTE or EN_PROGRESO. */
-export function listMyOpenTasks(ctx: AppContext, user: Pick<UserRow, 'id'>) {
+export function listMyOpenTasks(ctx: AppContext, user: Actor) {
   return loadTasks(
     ctx,
+    user,
     and(
       eq(reviewTasks.assignedToId, user.id),
       inArray(reviewTasks.status, [...OPEN_TASK_STATUSES]),
@@ -83,18 +88,18 @@ export async function loadTaskRef(ctx: AppContext, id: string) {
   return row;
 }
 
-/** Who may be given a task: the active ADMIN and CONSEJO users, by name (spec 2 §5). */
+/** Who may be given a task: the active ADMIN and CONSEJO users, by name. */
 export async function listAssignees(ctx: AppContext): Promise<PersonRef[]> {
   return ctx.db
     .select({ id: users.id, fullName: users.fullName })
     .from(users)
-    .where(and(eq(users.status, 'ACTIVO'), inArray(users.role, [...ASSIGNABLE_ROLES])))
+    .where(and(eq(users.status, 'ACTIVO'), inArray(users.role, [...TASK_ASSIGNEE_ROLES])))
     .orderBy(asc(users.fullName));
 }
 
 export async function createTask(
   ctx: AppContext,
-  actor: Pick<UserRow, 'id'>,
+  actor: Actor,
   input: CreateTask,
 ): Promise<ReviewTask> {
   const [assignable] = await ctx.db
@@ -104,7 +109,7 @@ export async function createTask(
       and(
         eq(users.id, input.assignedToId),
         eq(users.status, 'ACTIVO'),
-        inArray(users.role, [...ASSIGNABLE_ROLES]),
+        inArray(users.role, [...TASK_ASSIGNEE_ROLES]),
       ),
     )
     .limit(1);
@@ -123,13 +128,13 @@ export async function createTask(
     entityId: saved.id,
     meta: { submissionId: input.submissionId, assignedToId: input.assignedToId },
   });
-  return loadTask(ctx, saved.id);
+  return loadTask(ctx, actor, saved.id);
 }
 
 /** Moves a task along TASK_TRANSITIONS; completedAt is the server's time of COMPLETADA. */
 export async function changeTaskStatus(
   ctx: AppContext,
-  actor: Pick<UserRow, 'id'>,
+  actor: Actor,
   task: { id: string; status: TaskStatus },
   status: TaskStatus,
 ): Promise<ReviewTask> {
@@ -151,5 +156,5 @@ export async function changeTaskStatus(
     entityId: task.id,
     meta: { from: task.status, to: status },
   });
-  return loadTask(ctx, task.id);
+  return loadTask(ctx, actor, task.id);
 }

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../common/messages';
 import type { TaskStatus } from '../../../common/roles';
 import { PANEL_MSG, type ReviewTask, type WeekResponse } from '../../../common/schemas/panel';
-import { appaSubmissions, auditLog, reviewTasks } from '../../db/schema';
+import { auditLog, reviewTasks } from '../../db/schema';
+import { buildReport } from '../../test/factories';
 import { buildTestApp, buildUser, type TestApp } from '../../test/helper';
 import { requestAs, UNKNOWN_ID, type Person } from '../../test/review-fixture';
 
@@ -22,12 +23,7 @@ beforeAll(async () => {
   consejo = await buildUser(t, { role: 'CONSEJO', fullName: 'Carla Consejo' });
   gerente = await buildUser(t, { role: 'GERENTE', fullName: 'Gema Gerente' });
   author = await buildUser(t, { fullName: 'Úrsula Autora', managerId: gerente.id });
-  const [report] = await t.db
-    .insert(appaSubmissions)
-    .values({ userId: author.id, weekStart: WEEK, weekEnd: '2026-11-15', status: 'ENVIADO' })
-    .returning();
-  if (!report) throw new Error('no report');
-  reportId = report.id;
+  reportId = (await buildReport(t, { user: author, weekStart: WEEK, status: 'ENVIADO' })).id;
 });
 afterAll(async () => {
   await t.close();
@@ -80,7 +76,7 @@ describe('POST /api/review-tasks', () => {
     },
   );
 
-  it('answers the validation messages of spec 2 §5', async () => {
+  it('answers the Spanish validation messages of the task form', async () => {
     const cases: [object, string][] = [
       [{ title: '' }, 'El título de la tarea es requerido'],
       [{ title: '   ' }, 'El título de la tarea es requerido'],
@@ -154,6 +150,17 @@ describe('POST /api/review-tasks', () => {
 });
 
 describe('task status', () => {
+  it('lets only the assignee or the creator change it', async () => {
+    const created = await newTask({}, gerente);
+    const otherAdmin = await buildUser(t, { role: 'ADMIN' });
+    const refused = await setStatus(otherAdmin, created.id, 'CANCELADA');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: MSG.forbidden });
+    expect((await setStatus(author, created.id, 'CANCELADA')).statusCode).toBe(403);
+    const cancelled = await setStatus(gerente, created.id, 'CANCELADA');
+    expect(cancelled.json()).toMatchObject({ status: 'CANCELADA', completedAt: null });
+  });
+
   it('moves PENDIENTE → EN_PROGRESO → COMPLETADA with completedAt from the server', async () => {
     const created = await newTask();
     const started = await setStatus(consejo, created.id, 'EN_PROGRESO');
@@ -185,17 +192,6 @@ describe('task status', () => {
     const res = await setStatus(admin, created.id, to);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: PANEL_MSG.taskTransition(from, to) });
-  });
-
-  it('lets only the assignee or the creator change it', async () => {
-    const created = await newTask({}, gerente);
-    const otherAdmin = await buildUser(t, { role: 'ADMIN' });
-    const refused = await setStatus(otherAdmin, created.id, 'CANCELADA');
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ message: MSG.forbidden });
-    expect((await setStatus(author, created.id, 'CANCELADA')).statusCode).toBe(403);
-    const cancelled = await setStatus(gerente, created.id, 'CANCELADA');
-    expect(cancelled.json()).toMatchObject({ status: 'CANCELADA', completedAt: null });
   });
 
   it('answers 400 to a bad status or id and 404 to an unknown task', async () => {

@@ -1,16 +1,23 @@
 import { and, asc, count, eq, ne } from 'drizzle-orm';
-import type { CreatedUser, PasswordReset, UserWithCount } from '../../../common/schemas/users';
+import type {
+  AdminUser,
+  CreatedUser,
+  PasswordReset,
+  UserWithCount,
+} from '../../../common/schemas/users';
 import {
   USER_MSG,
   type updateUserSchema,
   type createUserSchema,
 } from '../../../common/schemas/users';
 import type { z } from 'zod';
-import type { UserStatus } from '../../../common/roles';
+import { administers, type UserStatus } from '../../../common/roles';
 import type { AppContext } from '../../context';
 import { appaSubmissions, users, type UserRow } from '../../db/schema';
+import { isAbove } from '../../domain/hierarchy';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { presentUser } from '../../presenters/user';
+import type { Actor } from '../../policies/actor';
+import { presentAdminUser, presentUser } from '../../presenters/user';
 import { audit } from '../../services/audit';
 import { CREDENTIALS_SUBJECT, credentialsText, personalLink } from '../../services/mail';
 import { generateTemporaryPassword, hashPassword } from '../../services/passwords';
@@ -21,12 +28,15 @@ import { createUser } from '../../services/users';
 type CreateUser = z.output<typeof createUserSchema>;
 type UpdateUser = z.output<typeof updateUserSchema>;
 
-export async function listUsers(ctx: AppContext) {
+export async function listUsers(ctx: AppContext, viewer: Actor): Promise<AdminUser[]> {
   const rows = await ctx.db.select().from(users).orderBy(asc(users.fullName));
-  return rows.map(presentUser);
+  return rows.map((row) => presentAdminUser(viewer, row));
 }
 
-export async function listUsersWithCounts(ctx: AppContext): Promise<UserWithCount[]> {
+export async function listUsersWithCounts(
+  ctx: AppContext,
+  viewer: Actor,
+): Promise<UserWithCount[]> {
   const sent = ctx.db
     .select({ userId: appaSubmissions.userId, n: count().as('n') })
     .from(appaSubmissions)
@@ -38,7 +48,10 @@ export async function listUsersWithCounts(ctx: AppContext): Promise<UserWithCoun
     .from(users)
     .leftJoin(sent, eq(sent.userId, users.id))
     .orderBy(asc(users.fullName));
-  return rows.map((r) => ({ ...presentUser(r.user), submissionCount: Number(r.n ?? 0) }));
+  return rows.map((r) => ({
+    ...presentAdminUser(viewer, r.user),
+    submissionCount: Number(r.n ?? 0),
+  }));
 }
 
 export async function loadUser(ctx: AppContext, id: string): Promise<UserRow> {
@@ -60,20 +73,13 @@ async function assertEmailFree(ctx: AppContext, email: string, exceptId?: string
 async function assertValidManager(ctx: AppContext, managerId: string | null, userId?: string) {
   if (managerId === null) return;
   if (managerId === userId) throw badRequest(USER_MSG.managerSelf);
-  const seen = new Set<string>();
-  let current: string | null = managerId;
-  while (current) {
-    if (current === userId) throw badRequest(USER_MSG.managerLoop);
-    if (seen.has(current)) break;
-    seen.add(current);
-    const [row] = await ctx.db
-      .select({ managerId: users.managerId })
-      .from(users)
-      .where(eq(users.id, current))
-      .limit(1);
-    if (!row) throw badRequest(USER_MSG.managerNotFound);
-    current = row.managerId;
-  }
+  const [manager] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.id, managerId))
+    .limit(1);
+  if (!manager) throw badRequest(USER_MSG.managerNotFound);
+  if (userId && (await isAbove(ctx, userId, managerId))) throw badRequest(USER_MSG.managerLoop);
 }
 
 /** E-mails the personal link and a temporary password; a mail failure never undoes the change. */
@@ -133,11 +139,11 @@ export async function adminUpdateUser(
   actor: UserRow,
   id: string,
   input: UpdateUser,
-) {
+): Promise<AdminUser> {
   const user = await loadUser(ctx, id);
   if (input.email !== undefined) await assertEmailFree(ctx, input.email, id);
   if (input.managerId !== undefined) await assertValidManager(ctx, input.managerId, id);
-  if (actor.id === id && input.role !== undefined && input.role !== 'ADMIN') {
+  if (actor.id === id && input.role && !administers(input.role)) {
     throw badRequest(USER_MSG.cannotDemoteSelf);
   }
   const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
@@ -160,7 +166,7 @@ export async function adminUpdateUser(
     entityId: id,
     meta: { changed },
   });
-  return presentUser(updated);
+  return presentAdminUser(actor, updated);
 }
 
 export async function adminSetStatus(
@@ -187,7 +193,7 @@ export async function adminSetStatus(
   });
   return {
     message: status === 'ACTIVO' ? USER_MSG.userActivated : USER_MSG.userSuspended,
-    user: presentUser(updated),
+    user: presentAdminUser(actor, updated),
   };
 }
 

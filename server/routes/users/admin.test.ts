@@ -3,9 +3,10 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_MSG, type CreatedUser, type UserWithCount } from '../../../common/schemas/users';
-import { appaSubmissions, auditLog, users } from '../../db/schema';
+import { auditLog, users } from '../../db/schema';
 import { outboxDir } from '../../services/mail';
 import { describeAdminOnly, type Endpoint } from '../../test/admin-only';
+import { buildReport } from '../../test/factories';
 import { authHeader, buildTestApp, buildUser, signIn, type TestApp } from '../../test/helper';
 import { startSmtpServer } from '../../test/smtp';
 
@@ -273,11 +274,9 @@ describe('status and password', () => {
 describe('GET /api/users/with-counts', () => {
   it('counts only sent APPAs', async () => {
     const author = await buildUser(t, { fullName: 'Autor Con Conteo' });
-    await t.db.insert(appaSubmissions).values([
-      { userId: author.id, weekStart: '2026-11-02', weekEnd: '2026-11-08', status: 'ENVIADO' },
-      { userId: author.id, weekStart: '2026-11-09', weekEnd: '2026-11-15', status: 'ENVIADO' },
-      { userId: author.id, weekStart: '2026-11-16', weekEnd: '2026-11-22', status: 'BORRADOR' },
-    ]);
+    await buildReport(t, { user: author, weekStart: '2026-11-02', status: 'ENVIADO' });
+    await buildReport(t, { user: author, weekStart: '2026-11-09', status: 'ENVIADO' });
+    await buildReport(t, { user: author, weekStart: '2026-11-16', status: 'BORRADOR' });
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/users/with-counts',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { userSchema, type User } from '../../../common/schemas/auth';
 import {
+  adminUserSchema,
   bulkUploadResultSchema,
   bulkUploadSchema,
   createdUserSchema,
@@ -14,12 +14,13 @@ import {
   type BulkUploadResult,
   type CreatedUser,
   type PasswordReset,
+  type AdminUser,
   type UserWithCount,
 } from '../../../common/schemas/users';
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../plugins/auth';
 import type { Api } from '../../plugins/route-facts';
-import { authorizeAdmin } from '../../policies';
+import { authorize } from '../../policies';
 import {
   adminCreateUser,
   adminResetPassword,
@@ -36,11 +37,11 @@ const idParams = z.object({ id: z.uuid(USER_MSG.userNotFound) });
 export function userAdminRoutes(app: Api, ctx: AppContext) {
   app.get(
     '/api/users',
-    { schema: { response: { 200: z.array(userSchema) } } },
-    async (request): Promise<User[]> => {
+    { schema: { response: { 200: z.array(adminUserSchema) } } },
+    async (request): Promise<AdminUser[]> => {
       const { user } = requireAuth(request);
-      await authorizeAdmin(ctx, user, 'users:manage');
-      return listUsers(ctx);
+      await authorize(ctx, user, 'users:manage');
+      return listUsers(ctx, user);
     },
   );
 
@@ -49,8 +50,8 @@ export function userAdminRoutes(app: Api, ctx: AppContext) {
     { schema: { response: { 200: z.array(userWithCountSchema) } } },
     async (request): Promise<UserWithCount[]> => {
       const { user } = requireAuth(request);
-      await authorizeAdmin(ctx, user, 'users:manage');
-      return listUsersWithCounts(ctx);
+      await authorize(ctx, user, 'users:manage');
+      return listUsersWithCounts(ctx, user);
     },
   );
 
@@ -62,9 +63,8 @@ export function userAdminRoutes(app: Api, ctx: AppContext) {
     },
     async (request): Promise<CreatedUser> => {
       const { user } = requireAuth(request);
-      await authorizeAdmin(ctx, user, 'users:manage');
-      const input = request.body;
-      const { mailed: _, ...created } = await adminCreateUser(ctx, user, input);
+      await authorize(ctx, user, 'users:manage');
+      const { mailed: _, ...created } = await adminCreateUser(ctx, user, request.body);
       return created;
     },
   );
@@ -77,7 +77,7 @@ export function userAdminRoutes(app: Api, ctx: AppContext) {
     },
     async (request): Promise<BulkUploadResult> => {
       const { user } = requireAuth(request);
-      await authorizeAdmin(ctx, user, 'users:manage');
+      await authorize(ctx, user, 'users:manage');
       return adminBulkCreate(ctx, user, request.body);
     },
   );
@@ -85,12 +85,12 @@ export function userAdminRoutes(app: Api, ctx: AppContext) {
   app.patch(
     '/api/users/:id',
     {
-      schema: { params: idParams, body: updateUserSchema, response: { 200: userSchema } },
+      schema: { params: idParams, body: updateUserSchema, response: { 200: adminUserSchema } },
       config: { invalidates: 'people' },
     },
-    async (request): Promise<User> => {
+    async (request): Promise<AdminUser> => {
       const { user } = requireAuth(request);
-      await authorizeAdmin(ctx, user, 'users:manage');
+      await authorize(ctx, user, 'users:manage');
       const { id } = request.params;
       return adminUpdateUser(ctx, user, id, request.body);
     },
@@ -108,7 +108,7 @@ export function userAdminRoutes(app: Api, ctx: AppContext) {
     },
     async (request) => {
       const { user } = requireAuth(request);
-      await authorizeAdmin(ctx, user, 'users:manage');
+      await authorize(ctx, user, 'users:manage');
       const { id } = request.params;
       const { status } = request.body;
       return adminSetStatus(ctx, user, id, status);
@@ -123,7 +123,7 @@ export function userAdminRoutes(app: Api, ctx: AppContext) {
     },
     async (request): Promise<PasswordReset> => {
       const { user } = requireAuth(request);
-      await authorizeAdmin(ctx, user, 'users:manage');
+      await authorize(ctx, user, 'users:manage');
       const { id } = request.params;
       return adminResetPassword(ctx, user, id);
     },

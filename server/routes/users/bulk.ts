@@ -41,7 +41,7 @@ const rawEmail = (row: unknown): string | null => {
 
 /**
  * POST /api/users/bulk-upload: creates every valid row whose e-mail is new, each with its own
- * temporary password (DESIGN.md "Temporary passwords"), and reports per row what was created,
+ * temporary password that must be changed at first sign-in, and reports per row what was created,
  * skipped (the e-mail exists, or repeats an earlier row) and refused (and why). A row never stops
  * the others. The credentials are e-mailed after the users exist; a mail failure undoes nothing.
  */

@@ -16,20 +16,38 @@ import {
 } from '../../../common/schemas/dashboard';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
+import { areaPeople } from '../../domain/hierarchy';
 import { sendCached } from '../../lib/read-cache';
 import { requireAuth } from '../../plugins/auth';
 import type { Api } from '../../plugins/route-facts';
-import { authorizeAdmin } from '../../policies';
-import { authorizeListReports, type WeekListScope } from '../../policies/review';
-import { areaOf, areaPeople } from '../../policies/visibility';
+import { authorize } from '../../policies';
+import { areaOf, type WeekListScope } from '../../policies/organisation';
 import { leaderWeek } from '../shares/service';
-import { listWeek, markSubmitted, pageOfWeek, weekIndex, weekIndexBytes } from './service';
+import {
+  hasOwnReports,
+  listWeek,
+  markSubmitted,
+  pageOfWeek,
+  weekIndex,
+  weekIndexBytes,
+} from './service';
 
 /** The week of reports as the panel and the dashboards list it, and marking a week as sent. */
 export function weekRoutes(app: Api, ctx: AppContext) {
-  /** Whose view it is: the organisation's is the same for everyone who may read it. */
-  const viewerKey = (user: { id: string }, scope: WeekListScope) =>
-    scope === 'organisation' ? scope : `${scope}:${user.id}`;
+  /**
+   * Whose view it is. The organisation's is one answer for everyone who may read it: the abilities
+   * its reports carry are the same for all of them (policies/report.ts), except on reports of
+   * their own, so someone who wrote reports gets an answer of their own.
+   */
+  const viewerKey = async (user: UserRow, scope: WeekListScope) => {
+    if (scope !== 'organisation') return `${scope}:${user.id}`;
+    const writes = await ctx.readCache.value(
+      `writes-reports:${user.id}`,
+      () => hasOwnReports(ctx, user.id),
+      () => 64,
+    );
+    return writes ? `${scope}:${user.id}` : scope;
+  };
 
   /** The people of the viewer's area; undefined (everyone) for the organisation. */
   const areaAuthors = (user: UserRow) => {
@@ -51,14 +69,14 @@ export function weekRoutes(app: Api, ctx: AppContext) {
       const { user } = requireAuth(request);
       const { weekStart, view } = request.query;
       // Only the viewer's own report and what is shared with them: anyone signed in may ask.
-      const scope = view === 'own' ? 'leader' : await authorizeListReports(ctx, user);
+      const scope = view === 'own' ? 'leader' : await authorize(ctx, user, 'reports:list');
       const answer = await ctx.readCache.get(
-        `week:${viewerKey(user, scope)}:${weekStart ?? 'current'}`,
+        `week:${await viewerKey(user, scope)}:${weekStart ?? 'current'}`,
         async () =>
           scope === 'leader'
             ? JSON.stringify((await leaderWeek(ctx, user, weekStart)) satisfies LeaderWeekResponse)
             : JSON.stringify(
-                (await listWeek(ctx, weekStart, areaAuthors(user))) satisfies WeekResponse,
+                (await listWeek(ctx, user, weekStart, areaAuthors(user))) satisfies WeekResponse,
               ),
       );
       return sendCached(request, reply, answer);
@@ -69,23 +87,22 @@ export function weekRoutes(app: Api, ctx: AppContext) {
   // the people below them.
   app.get(
     '/api/appa/week',
-    {
-      schema: { querystring: weekPageQuerySchema, response: { 200: weekPageSchema } },
-    },
+    { schema: { querystring: weekPageQuerySchema, response: { 200: weekPageSchema } } },
     async (request, reply) => {
       const { user } = requireAuth(request);
       const query = request.query;
-      const scope = await authorizeListReports(ctx, user);
+      const scope = await authorize(ctx, user, 'reports:list');
+      const key = await viewerKey(user, scope);
       const answer = await ctx.readCache.get(
-        `week-page:${viewerKey(user, scope)}:${JSON.stringify(query)}`,
+        `week-page:${key}:${JSON.stringify(query)}`,
         async () => {
           // The week's index is kept too: every page, filter and poll is cut from it.
           const index = await ctx.readCache.value(
-            `week-index:${viewerKey(user, scope)}:${query.weekStart ?? 'current'}`,
+            `week-index:${key}:${query.weekStart ?? 'current'}`,
             () => weekIndex(ctx, query.weekStart, areaAuthors(user)),
             weekIndexBytes,
           );
-          return JSON.stringify((await pageOfWeek(ctx, index, query)) satisfies WeekPage);
+          return JSON.stringify((await pageOfWeek(ctx, user, index, query)) satisfies WeekPage);
         },
       );
       return sendCached(request, reply, answer);
@@ -100,7 +117,7 @@ export function weekRoutes(app: Api, ctx: AppContext) {
     },
     async (request): Promise<SubmissionMessage> => {
       const { user } = requireAuth(request);
-      await authorizeAdmin(ctx, user, 'reports:mark-submitted');
+      await authorize(ctx, user, 'reports:mark-submitted');
       return markSubmitted(ctx, user, request.body);
     },
   );

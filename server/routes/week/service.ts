@@ -1,13 +1,12 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { MSG } from '../../../common/messages';
-import { REPORTING_ROLES } from '../../../common/roles';
 import {
   OPEN_TASK_STATUSES,
   PANEL_MSG,
   type MarkSubmittedInput,
   type PanelAuthor,
-  type PanelSubmission,
+  type ReportSummary,
   type PendingAuthor,
   type SubmissionMessage,
   type WeekPage,
@@ -25,17 +24,17 @@ import {
 } from '../../../common/week-filters';
 import { weekFromStart, weekOf } from '../../../common/week';
 import type { AppContext } from '../../context';
-import { compareSpanish } from '../../lib/collate';
-import {
-  appaFiles,
-  appaSubmissions,
-  reviewComments,
-  reviewTasks,
-  users,
-  type UserRow,
-} from '../../db/schema';
+import { compareSpanish } from '../../../common/text';
+import { appaFiles, appaSubmissions, reviewComments, reviewTasks, users } from '../../db/schema';
+import { expectedAuthorsOf, reportsByRole } from '../../domain/expected-authors';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { presentAuthor, presentPanelSubmission } from '../../presenters/panel';
+import type { Actor } from '../../policies/actor';
+import { withReportAbilities } from '../../policies/report';
+import {
+  presentAuthor,
+  presentReportSummary,
+  type ReportSummaryData,
+} from '../../presenters/panel';
 import { audit } from '../../services/audit';
 import { getSettings } from '../../services/settings';
 
@@ -59,12 +58,13 @@ const openStatuses = sql.join(
 
 /**
  * The panel's reports matching `where`, in one statement: the author, reviewer and marker joined,
- * and the counts as correlated subqueries served by the submission_id indexes (no N+1).
+ * and the counts as correlated subqueries served by the submission_id indexes (no N+1). Without
+ * the viewer's abilities: `withReportAbilities` adds them for whoever the answer is for.
  */
-export async function loadPanelSubmissions(
+export async function loadReportSummaries(
   ctx: AppContext,
   where: SQL | undefined,
-): Promise<PanelSubmission[]> {
+): Promise<ReportSummaryData[]> {
   const rows = await ctx.db
     .select({
       report: appaSubmissions,
@@ -81,13 +81,35 @@ export async function loadPanelSubmissions(
     .leftJoin(marker, eq(marker.id, appaSubmissions.markedSubmittedById))
     .where(where)
     .orderBy(asc(users.fullName), asc(appaSubmissions.id));
-  return rows.map(presentPanelSubmission);
+  return rows.map(presentReportSummary);
 }
 
-export async function loadPanelSubmission(ctx: AppContext, id: string): Promise<PanelSubmission> {
-  const [row] = await loadPanelSubmissions(ctx, eq(appaSubmissions.id, id));
+/** One report as the panel shows it to `viewer`; 404 when there is none. */
+export async function loadReportSummary(
+  ctx: AppContext,
+  viewer: Actor,
+  id: string,
+): Promise<ReportSummary> {
+  const [row] = await withReportAbilities(
+    ctx,
+    viewer,
+    await loadReportSummaries(ctx, eq(appaSubmissions.id, id)),
+  );
   if (!row) throw notFound(PANEL_MSG.reportNotFound);
   return row;
+}
+
+/**
+ * Whether `userId` wrote any report: the organisation's week is one answer for everyone who reads
+ * it except those who also wrote in it (their own reports carry abilities nobody else has).
+ */
+export async function hasOwnReports(ctx: AppContext, userId: string): Promise<boolean> {
+  const rows = await ctx.db
+    .select({ id: appaSubmissions.id })
+    .from(appaSubmissions)
+    .where(eq(appaSubmissions.userId, userId))
+    .limit(1);
+  return rows.length > 0;
 }
 
 /** What a permission decision needs of a report; 404 when there is none. */
@@ -106,24 +128,43 @@ export async function loadReportRef(ctx: AppContext, id: string) {
   return row;
 }
 
-/** The panel's default week: the current one in the organisation's timezone (DESIGN.md "Weeks"). */
-async function organisationWeekStart(ctx: AppContext): Promise<string> {
-  const { organisationTimezone } = await getSettings(ctx.db);
-  return weekOf(ctx.clock(), organisationTimezone).weekStart;
+/**
+ * The week asked for, or the current one in the organisation's timezone (the panel's default
+ * week), with that timezone.
+ */
+async function panelWeek(ctx: AppContext, weekStart: string | undefined) {
+  const { organisationTimezone: timeZone } = await getSettings(ctx.db);
+  return { ...weekFromStart(weekStart ?? weekOf(ctx.clock(), timeZone).weekStart), timeZone };
 }
 
+/** A week of reports before a viewer's abilities are added: what the weekly export reads. */
+export type WeekData = Omit<WeekResponse, 'submissions'> & { submissions: ReportSummaryData[] };
+
 /**
- * GET /api/appa: every report of the week, the expected authors without a sent one, the teams and
- * the tiles. Expected authors are the active users whose role reports (DESIGN.md "Who reports").
- * `authors` (a condition on users) narrows everything to an area; absent, the whole organisation.
+ * GET /api/appa: every report of the week with what `viewer` may do with each, the expected
+ * authors without a sent one, the teams and the tiles.
  */
 export async function listWeek(
   ctx: AppContext,
+  viewer: Actor,
   weekStart: string | undefined,
   authors?: SQL,
 ): Promise<WeekResponse> {
-  const week = weekFromStart(weekStart ?? (await organisationWeekStart(ctx)));
-  const submissions = await loadPanelSubmissions(
+  const week = await loadWeek(ctx, weekStart, authors);
+  return { ...week, submissions: await withReportAbilities(ctx, viewer, week.submissions) };
+}
+
+/**
+ * Every report of the week, the expected authors without a sent one, the teams and the tiles.
+ * `authors` (a condition on users) narrows everything to an area; absent, the whole organisation.
+ */
+export async function loadWeek(
+  ctx: AppContext,
+  weekStart: string | undefined,
+  authors?: SQL,
+): Promise<WeekData> {
+  const week = await panelWeek(ctx, weekStart);
+  const submissions = await loadReportSummaries(
     ctx,
     and(eq(appaSubmissions.weekStart, week.weekStart), authors),
   );
@@ -148,10 +189,7 @@ export async function listWeek(
 const byName = (a: { fullName: string; id: string }, b: { fullName: string; id: string }) =>
   compareSpanish(a.fullName, b.fullName) || (a.id < b.id ? -1 : 1);
 
-/**
- * The week's expected authors (active users whose role reports, DESIGN.md "Who reports"): how
- * many, those without a sent report, and their teams.
- */
+/** The week's expected authors: how many, those without a sent report, and their teams. */
 async function pendingOf(ctx: AppContext, weekStart: string, authors: SQL | undefined) {
   const expected = await ctx.db
     .select({ ...authorColumns, reportStatus: appaSubmissions.status })
@@ -160,7 +198,7 @@ async function pendingOf(ctx: AppContext, weekStart: string, authors: SQL | unde
       appaSubmissions,
       and(eq(appaSubmissions.userId, users.id), eq(appaSubmissions.weekStart, weekStart)),
     )
-    .where(and(eq(users.status, 'ACTIVO'), inArray(users.role, [...REPORTING_ROLES]), authors));
+    .where(expectedAuthorsOf(weekStart, authors));
   expected.sort(byName);
   const pending: PendingAuthor[] = expected
     .filter((u) => u.reportStatus !== 'ENVIADO')
@@ -174,7 +212,7 @@ async function pendingOf(ctx: AppContext, weekStart: string, authors: SQL | unde
 /** What the week's filters, tiles and counters need of a report: no texts, no counts. */
 export interface IndexedReport {
   id: string;
-  status: PanelSubmission['status'];
+  status: ReportSummary['status'];
   reviewedAt: string | null;
   user: PanelAuthor;
 }
@@ -190,7 +228,7 @@ export async function weekIndex(
   weekStart: string | undefined,
   authors?: SQL,
 ): Promise<WeekIndex> {
-  const week = weekFromStart(weekStart ?? (await organisationWeekStart(ctx)));
+  const week = await panelWeek(ctx, weekStart);
   const inWeek = and(eq(appaSubmissions.weekStart, week.weekStart), authors);
   const rows = await ctx.db
     .select({
@@ -239,6 +277,7 @@ export async function weekIndex(
  */
 export async function pageOfWeek(
   ctx: AppContext,
+  viewer: Actor,
   index: WeekIndex,
   query: WeekPageParams,
 ): Promise<WeekPage> {
@@ -254,7 +293,11 @@ export async function pageOfWeek(
   } = paginate<IndexedReport | PendingAuthor>(rows, query.page, query.pageSize);
   const ids = pendingView ? [] : shown.map((r) => r.id);
   const loaded = ids.length
-    ? await loadPanelSubmissions(ctx, inArray(appaSubmissions.id, ids))
+    ? await withReportAbilities(
+        ctx,
+        viewer,
+        await loadReportSummaries(ctx, inArray(appaSubmissions.id, ids)),
+      )
     : [];
   const byId = new Map(loaded.map((s) => [s.id, s]));
   const { reports: _reports, ...week } = index;
@@ -277,12 +320,12 @@ export const weekIndexBytes = (index: WeekIndex) =>
   index.reports.length * 400 + index.pending.length * 300;
 
 /**
- * An administrator records that the author sent the week (spec 2 §4): the draft, if any, keeps
+ * An administrator records that the author sent the week by other means: the draft, if any, keeps
  * its text and becomes ENVIADO; a sent report is a 409.
  */
 export async function markSubmitted(
   ctx: AppContext,
-  admin: Pick<UserRow, 'id'>,
+  admin: Actor,
   input: MarkSubmittedInput,
 ): Promise<SubmissionMessage> {
   const [author] = await ctx.db
@@ -291,7 +334,8 @@ export async function markSubmitted(
     .where(eq(users.id, input.userId))
     .limit(1);
   if (!author) throw notFound(MSG.userNotFound);
-  if (!REPORTING_ROLES.includes(author.role)) throw badRequest(PANEL_MSG.notExpectedAuthor);
+  // Only a role that never reports is refused: a suspended person's report can still be recorded.
+  if (!reportsByRole(author.role)) throw badRequest(PANEL_MSG.notExpectedAuthor);
 
   const now = ctx.clock();
   const fields = {
@@ -321,6 +365,6 @@ export async function markSubmitted(
   });
   return {
     message: PANEL_MSG.markedSubmitted,
-    submission: await loadPanelSubmission(ctx, saved.id),
+    submission: await loadReportSummary(ctx, admin, saved.id),
   };
 }

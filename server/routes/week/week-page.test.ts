@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../common/messages';
 import { PANEL_MSG, type WeekPage, type WeekResponse } from '../../../common/schemas/panel';
-import { appaSubmissions, auditLog, users } from '../../db/schema';
+import { auditLog, users } from '../../db/schema';
+import { buildReport } from '../../test/factories';
 import { authHeader, buildTestApp, buildUser, type TestApp } from '../../test/helper';
 
 let t: TestApp;
@@ -18,9 +19,7 @@ beforeAll(async () => {
   vp = await buildUser(t, { role: 'VP', fullName: 'Valeria Presidenta' });
   // Someone outside the VP's area, with a sent report.
   const outsider = await buildUser(t, { fullName: 'Óscar Externo' });
-  await t.db
-    .insert(appaSubmissions)
-    .values({ userId: outsider.id, weekStart: WEEK, weekEnd: WEEK, status: 'ENVIADO' });
+  await buildReport(t, { user: outsider, weekStart: WEEK, status: 'ENVIADO' });
   const names = [
     'Ángela Ruiz',
     'Bruno Díaz',
@@ -42,10 +41,9 @@ beforeAll(async () => {
       .set({ unidadOrganizacional: i % 2 === 0 ? 'Ventas' : 'Logística' })
       .where(eq(users.id, person.id));
     if (i < 8) {
-      await t.db.insert(appaSubmissions).values({
-        userId: person.id,
+      await buildReport(t, {
+        user: person,
         weekStart: WEEK,
-        weekEnd: WEEK,
         status: i < 5 ? 'ENVIADO' : 'BORRADOR',
         submittedAt: i < 5 ? REVIEWED_AT : null,
         reviewedAt: i < 2 ? REVIEWED_AT : null,

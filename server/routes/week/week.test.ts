@@ -6,8 +6,9 @@ import {
   type SubmissionMessage,
   type WeekResponse,
 } from '../../../common/schemas/panel';
-import { appaFiles, appaSubmissions, auditLog, users } from '../../db/schema';
+import { appaFiles, auditLog, users } from '../../db/schema';
 import { describeAdminOnly, type Endpoint } from '../../test/admin-only';
+import { buildReport } from '../../test/factories';
 import { authHeader, buildTestApp, buildUser, type TestApp } from '../../test/helper';
 import { UNKNOWN_ID } from '../../test/review-fixture';
 
@@ -49,16 +50,12 @@ async function author(
 }
 
 const report = async (
-  userId: string,
+  user: { id: string },
   weekStart: string,
   status: 'ENVIADO' | 'BORRADOR',
   files = 0,
 ) => {
-  const [row] = await t.db
-    .insert(appaSubmissions)
-    .values({ userId, weekStart, weekEnd: weekStart, status, avances: 'Avance del borrador' })
-    .returning();
-  if (!row) throw new Error('no report');
+  const row = await buildReport(t, { user, weekStart, status, avances: 'Avance del borrador' });
   t.ctx.readCache.invalidate();
   for (let i = 0; i < files; i++) {
     await t.db.insert(appaFiles).values({
@@ -114,10 +111,10 @@ describe('GET /api/appa', () => {
     const silent = await author('Diana Silenciosa', 'Desarrollo', { role: 'GERENTE' });
     const suspended = await author('Elena Suspendida', 'Legal', { status: 'SUSPENDIDO' });
     const consejo = await author('Fabio Consejo', 'Directorio', { role: 'CONSEJO' });
-    const sent = await report(sender.id, FIXTURE_WEEK, 'ENVIADO', 2);
-    await report(drafter.id, FIXTURE_WEEK, 'BORRADOR', 1);
+    const sent = await report(sender, FIXTURE_WEEK, 'ENVIADO', 2);
+    await report(drafter, FIXTURE_WEEK, 'BORRADOR', 1);
     // Another week's report counts for nothing here.
-    await report(silent.id, '2026-10-12', 'ENVIADO', 3);
+    await report(silent, '2026-10-12', 'ENVIADO', 3);
 
     const res = await getWeek(`?weekStart=${FIXTURE_WEEK}`);
     expect(res.statusCode).toBe(200);
@@ -176,7 +173,7 @@ describe('POST /api/appa/mark-submitted', () => {
 
   it('turns a draft into ENVIADO keeping its text, and refuses a second time', async () => {
     const drafter = await author('Gina Borrador', null);
-    await report(drafter.id, CURRENT_WEEK, 'BORRADOR');
+    await report(drafter, CURRENT_WEEK, 'BORRADOR');
     const res = await markSubmitted({ userId: drafter.id, weekStart: CURRENT_WEEK });
     expect(res.statusCode).toBe(200);
     const body = res.json() as SubmissionMessage;

@@ -5,7 +5,7 @@ const Toaster = lazy(() => import('./toaster').then((m) => ({ default: m.Toaster
 
 /**
  * The notices' code (Radix Toast) arrives with the first notice: most visits never show one, and
- * the sign-in page must stay within its JavaScript budget (issue 8). Once loaded it stays, so the
+ * the sign-in page must stay within its JavaScript budget. Once loaded it stays, so the
  * notices region and its F8 hotkey work from then on.
  */
 export function DeferredToaster() {

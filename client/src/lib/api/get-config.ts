@@ -2,16 +2,18 @@ import { PRODUCT_NAME } from '@common/constants';
 import { appConfigSchema, type AppConfig } from '@common/schemas/system';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { configKeys } from '@/lib/query-keys';
+import { queryRoots } from '@/lib/query-roots';
 
 /** GET /api/config: public settings the interface needs before anyone signs in. */
 export function getConfig(): Promise<AppConfig> {
   return api.get('/api/config', appConfigSchema);
 }
 
+export const configQueryKey = queryRoots.config;
+
 export const configQueryOptions = () =>
   queryOptions({
-    queryKey: configKeys.all,
+    queryKey: configQueryKey,
     queryFn: getConfig,
     staleTime: Infinity,
     throwOnError: true,

@@ -1,21 +1,23 @@
-import { userSchema, type User } from '@common/schemas/auth';
+import { currentUserSchema, type CurrentUser } from '@common/schemas/auth';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/api-client';
-import { userKeys } from '@/lib/query-keys';
+import { invalidateAuditLog, queryRoots } from '@/lib/query-roots';
 
-/** GET /api/user: the signed-in user, or null when there is no session (401). */
-export async function getCurrentUser(): Promise<User | null> {
+/** GET /api/user: the signed-in user and the screens they may open; null with no session (401). */
+export async function getCurrentUser(): Promise<CurrentUser | null> {
   try {
-    return await api.get('/api/user', userSchema);
+    return await api.get('/api/user', currentUserSchema);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;
   }
 }
 
+export const currentUserQueryKey = [...queryRoots.session, 'user'] as const;
+
 export const currentUserQueryOptions = () =>
   queryOptions({
-    queryKey: userKeys.current(),
+    queryKey: currentUserQueryKey,
     queryFn: getCurrentUser,
     // Sign-in, password change and logout write this entry themselves.
     staleTime: Infinity,
@@ -28,7 +30,7 @@ export function useCurrentUser() {
 }
 
 /** The signed-in user, for components rendered only behind a route guard that checked it. */
-export function useSignedInUser(): User {
+export function useSignedInUser(): CurrentUser {
   const { data } = useCurrentUser();
   if (!data) throw new Error('useSignedInUser needs a signed-in user: render it behind a guard');
   return data;
@@ -38,7 +40,9 @@ export function useSignedInUser(): User {
  * After a sign-in: `user` is who is signed in now. A "who is signed in" request still on its way
  * (sent before the session existed) is cancelled first, or its "nobody" would land over this.
  */
-export async function setSignedInUser(queryClient: QueryClient, user: User) {
-  await queryClient.cancelQueries({ queryKey: userKeys.current() });
-  queryClient.setQueryData(userKeys.current(), user);
+export async function setSignedInUser(queryClient: QueryClient, user: CurrentUser) {
+  await queryClient.cancelQueries({ queryKey: currentUserQueryKey });
+  queryClient.setQueryData(currentUserQueryKey, user);
+  // Every sign-in is written to the audit log.
+  await invalidateAuditLog(queryClient);
 }

@@ -1,7 +1,7 @@
 import { publicUserSchema, type PublicUser } from '@common/schemas/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/api-client';
-import { userKeys } from '@/lib/query-keys';
+import { queryRoots } from '@/lib/query-roots';
 
 /** GET /api/users/slug/{slug}: who a personal link belongs to, or null when nobody (404). */
 export async function getPublicUser(slug: string): Promise<PublicUser | null> {
@@ -13,9 +13,11 @@ export async function getPublicUser(slug: string): Promise<PublicUser | null> {
   }
 }
 
+export const publicUserQueryKey = (slug: string) => [...queryRoots.users, 'slug', slug] as const;
+
 export const publicUserQueryOptions = (slug: string) =>
   queryOptions({
-    queryKey: userKeys.bySlug(slug),
+    queryKey: publicUserQueryKey(slug),
     queryFn: () => getPublicUser(slug),
   });
 

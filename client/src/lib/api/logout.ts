@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { logoutResponseSchema, type LogoutResponse } from '@common/schemas/auth';
 import { api, ApiError } from '@/lib/api-client';
-import { userKeys } from '@/lib/query-keys';
+import { currentUserQueryKey } from '@/lib/api/get-current-user';
 
 const FALLBACK_REDIRECT = '/auth';
 
@@ -34,7 +34,7 @@ export function useLogout({ to }: { to?: string } = {}) {
     mutationFn: logout,
     onSuccess: ({ redirectTo }) => {
       queryClient.clear();
-      queryClient.setQueryData(userKeys.current(), null);
+      queryClient.setQueryData(currentUserQueryKey, null);
       const target = to ?? redirectTo;
       if (isAppPath(target)) {
         void navigate(target, { replace: true });

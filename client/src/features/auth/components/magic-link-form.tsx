@@ -7,9 +7,9 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
-import { useRequestMagicLink } from '../api/magic-link';
+import { useRequestMagicLink } from '../api/request-magic-link';
 
-/** 'Acceder con email': asks for the address and e-mails a sign-in link (DESIGN.md "Magic link"). */
+/** 'Acceder con email': asks for the address and e-mails a sign-in link. */
 export function MagicLinkForm({ onBack }: { onBack: () => void }) {
   const request = useRequestMagicLink();
   const {

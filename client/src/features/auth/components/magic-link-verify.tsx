@@ -9,7 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { useCurrentUser } from '@/lib/api/get-current-user';
 import { MSG } from '@common/messages';
-import { useVerifyMagicLink } from '../api/magic-link';
+import { useVerifyMagicLink } from '../api/verify-magic-link';
 import { AuthPageShell } from './auth-page-shell';
 
 /**

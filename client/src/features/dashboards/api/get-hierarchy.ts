@@ -1,9 +1,9 @@
 import { hierarchyResponseSchema, type HierarchyResponse } from '@common/schemas/dashboard';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { dashboardKeys } from '@/lib/query-keys';
+import { queryRoots } from '@/lib/query-roots';
 
-/** Spec 2 §9: dashboard queries stay fresh for 5 minutes. */
+/** The dashboards read their figures again after 5 minutes, or at once after a change made here. */
 export const DASHBOARD_STALE_TIME = 5 * 60 * 1000;
 
 /**
@@ -17,9 +17,12 @@ export function getHierarchy(weekStart: string): Promise<HierarchyResponse> {
   );
 }
 
+export const hierarchyQueryKey = (weekStart: string) =>
+  [...queryRoots.dashboard, 'hierarchy', weekStart] as const;
+
 export const hierarchyQueryOptions = (weekStart: string) =>
   queryOptions({
-    queryKey: dashboardKeys.hierarchy(weekStart),
+    queryKey: hierarchyQueryKey(weekStart),
     queryFn: () => getHierarchy(weekStart),
     staleTime: DASHBOARD_STALE_TIME,
   });

@@ -1,10 +1,10 @@
 import { trendsResponseSchema, type TrendsResponse } from '@common/schemas/dashboard';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { dashboardKeys } from '@/lib/query-keys';
+import { queryRoots } from '@/lib/query-roots';
 import { DASHBOARD_STALE_TIME } from './get-hierarchy';
 
-/** How many weeks the trend charts cover (issue 6). */
+/** How many weeks the trend charts cover. */
 export const TREND_WEEKS = 12;
 
 /**
@@ -17,9 +17,12 @@ export function getTrends(weeks: number, userId: string | null): Promise<TrendsR
   return api.get(`/api/dashboard/trends?${params.toString()}`, trendsResponseSchema);
 }
 
+export const trendsQueryKey = (weeks: number, userId: string | null) =>
+  [...queryRoots.dashboard, 'trends', weeks, userId] as const;
+
 export const trendsQueryOptions = (weeks: number, userId: string | null) =>
   queryOptions({
-    queryKey: dashboardKeys.trends(weeks, userId),
+    queryKey: trendsQueryKey(weeks, userId),
     queryFn: () => getTrends(weeks, userId),
     staleTime: DASHBOARD_STALE_TIME,
   });

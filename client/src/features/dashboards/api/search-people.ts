@@ -2,7 +2,7 @@ import { dashboardPersonSchema, type DashboardPerson } from '@common/schemas/das
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
-import { dashboardKeys } from '@/lib/query-keys';
+import { queryRoots } from '@/lib/query-roots';
 import { DASHBOARD_STALE_TIME } from './get-hierarchy';
 
 /** GET /api/dashboard/people?q=: at most 20 authors of the viewer's area whose name or e-mail holds q. */
@@ -13,9 +13,11 @@ export function searchPeople(q: string): Promise<DashboardPerson[]> {
   );
 }
 
+export const peopleSearchQueryKey = (q: string) => [...queryRoots.dashboard, 'people', q] as const;
+
 export const peopleSearchQueryOptions = (q: string) =>
   queryOptions({
-    queryKey: dashboardKeys.people(q),
+    queryKey: peopleSearchQueryKey(q),
     queryFn: () => searchPeople(q),
     staleTime: DASHBOARD_STALE_TIME,
     placeholderData: keepPreviousData,

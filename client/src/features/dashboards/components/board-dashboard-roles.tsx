@@ -1,4 +1,4 @@
-import type { PanelSubmission } from '@common/schemas/panel';
+import type { ReportSummary } from '@common/schemas/panel';
 import type { Week } from '@common/week';
 import { useQueries } from '@tanstack/react-query';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { hierarchyQueryOptions } from '../api/get-hierarchy';
 import { roleCompletionSeries, rolesInSeries } from '../lib/board-reports';
 import { failureMessage, RetryAlert } from '@/components/retry-alert';
-import { EmptyMessage } from './board-dashboard-parts';
+import { EmptyMessage } from '@/components/empty-message';
 import { AreaCompletionTrendCard } from './charts/area-completion-trend';
 import { PersonTrendsCard } from './charts/person-trends';
 import { RoleCompletionChart } from './charts/role-completion-chart';
@@ -56,7 +56,7 @@ export function BoardRoleAnalysis({
   onOpen,
 }: {
   weeks: readonly Week[];
-  onOpen: (submission: PanelSubmission) => void;
+  onOpen: (submission: ReportSummary) => void;
 }) {
   return (
     <div className="grid gap-4">

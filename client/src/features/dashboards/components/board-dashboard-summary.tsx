@@ -3,7 +3,7 @@ import { TableRegion } from '@/components/table-region';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 import { roleBreakdown } from '../lib/board-reports';
-import { EmptyMessage } from './board-dashboard-parts';
+import { EmptyMessage } from '@/components/empty-message';
 import { CompletionBar } from './completion-bar';
 
 const COLUMNS = ['Rol', 'Total', 'Enviados', 'Borradores', 'Tasa'] as const;

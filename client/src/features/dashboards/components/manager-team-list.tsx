@@ -2,7 +2,7 @@ import type { TeamMember } from '@common/schemas/dashboard';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useSignedInUser } from '@/lib/api/get-current-user';
 import { formatDateTime } from '@/lib/format';
-import { ListRow } from './manager-list-row';
+import { ListRow } from '@/components/list-row';
 import { ReportStatusBadge } from '@/components/report-status-badge';
 
 /** Mi Equipo of /gerente: each direct-report leader with this week's state and when they sent it. */

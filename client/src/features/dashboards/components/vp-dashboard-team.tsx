@@ -1,13 +1,13 @@
 import { ROLE_LABELS } from '@common/roles';
 import type { HierarchyResponse, TeamMember } from '@common/schemas/dashboard';
-import type { PanelSubmission } from '@common/schemas/panel';
+import type { ReportSummary } from '@common/schemas/panel';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useSignedInUser } from '@/lib/api/get-current-user';
 import { formatDateTime } from '@/lib/format';
 import { teamSummary } from '../lib/team-summary';
 import { ReportStatusBadge } from '@/components/report-status-badge';
-import { EmptyMessage } from './board-dashboard-parts';
+import { EmptyMessage } from '@/components/empty-message';
 import { AreaCompletionTrendCard } from './charts/area-completion-trend';
 import { PersonTrendsCard } from './charts/person-trends';
 
@@ -17,8 +17,8 @@ function DirectReports({
   onOpen,
 }: {
   members: readonly TeamMember[];
-  submissions: readonly PanelSubmission[];
-  onOpen: (submission: PanelSubmission) => void;
+  submissions: readonly ReportSummary[];
+  onOpen: (submission: ReportSummary) => void;
 }) {
   const user = useSignedInUser();
   if (members.length === 0) return <EmptyMessage>No tienes reportes directos</EmptyMessage>;
@@ -65,8 +65,8 @@ export function VpTeam({
   onOpen,
 }: {
   hierarchy: HierarchyResponse;
-  submissions: readonly PanelSubmission[];
-  onOpen: (submission: PanelSubmission) => void;
+  submissions: readonly ReportSummary[];
+  onOpen: (submission: ReportSummary) => void;
 }) {
   const summary = teamSummary(hierarchy);
   return (

@@ -1,6 +1,6 @@
 import type { Role } from '@common/roles';
 
-/** Dashboards with an 'Acceso Denegado' panel of their own wording (spec 2 §2, §8). */
+/** Dashboards with an 'Acceso Denegado' panel of their own wording. */
 export type DashboardRole = Extract<Role, 'CONSEJO' | 'VP' | 'GERENTE' | 'LIDER'>;
 
 /** What 'Acceso Denegado' says on each dashboard to a person of another role. */

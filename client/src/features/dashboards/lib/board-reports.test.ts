@@ -1,10 +1,9 @@
-import type { PanelSubmission } from '@common/schemas/panel';
+import type { ReportSummary } from '@common/schemas/panel';
 import { describe, expect, it } from 'vitest';
 import { author, report as baseReport } from '@common/testing/panel-fixtures';
 import {
   filterReports,
   NO_FILTERS,
-  reportCsvRows,
   reportsOfRole,
   roleBreakdown,
   roleCompletionSeries,
@@ -12,7 +11,7 @@ import {
 } from './board-reports';
 
 /** A LIDER of Ventas with a sent report, unless `overrides` say otherwise. */
-function report(overrides: Partial<PanelSubmission> & { name: string }): PanelSubmission {
+function report(overrides: Partial<ReportSummary> & { name: string }): ReportSummary {
   const { name, ...rest } = overrides;
   const user = {
     ...author(name, `${name.split(' ')[0]?.toLowerCase()}@example.com`, 'Ventas'),
@@ -61,25 +60,6 @@ describe('filterReports', () => {
     expect(filterReports(all, { ...NO_FILTERS, status: 'BORRADOR' })).toEqual([luis]);
     expect(filterReports(all, { ...NO_FILTERS, team: 'Ventas' })).toEqual([ana]);
     expect(filterReports(all, { search: 'luis', status: 'ENVIADO', team: '' })).toEqual([]);
-  });
-});
-
-describe('reportCsvRows', () => {
-  it('writes one row per report with labels and numbers', () => {
-    const [row] = reportCsvRows([luis]);
-    expect(row?.slice(0, 11)).toEqual([
-      'Luis Gómez',
-      'ana@example.com',
-      'Gerente',
-      '',
-      'TI',
-      '2026-11-16',
-      'Borrador',
-      '',
-      'Ventas',
-      80,
-      90,
-    ]);
   });
 });
 

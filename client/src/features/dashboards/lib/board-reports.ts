@@ -1,7 +1,6 @@
-import type { CsvCell } from '@common/csv';
 import { ROLE_LABELS, type Role, type SubmissionStatus } from '@common/roles';
 import type { HierarchyResponse } from '@common/schemas/dashboard';
-import type { PanelSubmission } from '@common/schemas/panel';
+import type { ReportSummary } from '@common/schemas/panel';
 import { foldAccents } from '@common/text';
 import { completionRate } from '@common/completion';
 
@@ -53,9 +52,9 @@ export const NO_FILTERS: ReportFilters = { search: '', status: 'all', team: '' }
  * object (the query's data keeps its objects while unchanged), so a keystroke does not fold every
  * report's four sections again.
  */
-const searchTexts = new WeakMap<PanelSubmission, string>();
+const searchTexts = new WeakMap<ReportSummary, string>();
 
-function searchTextOf(s: PanelSubmission): string {
+function searchTextOf(s: ReportSummary): string {
   let text = searchTexts.get(s);
   if (text === undefined) {
     text = foldAccents(
@@ -77,9 +76,9 @@ function searchTextOf(s: PanelSubmission): string {
 
 /** Reportes Detallados: by name, e-mail, cargo or report text; by status; by team. */
 export function filterReports(
-  submissions: readonly PanelSubmission[],
+  submissions: readonly ReportSummary[],
   { search, status, team }: ReportFilters,
-): PanelSubmission[] {
+): ReportSummary[] {
   const needle = foldAccents(search.trim());
   return submissions.filter((s) => {
     if (status !== 'all' && s.status !== status) return false;
@@ -88,48 +87,10 @@ export function filterReports(
   });
 }
 
-export const REPORT_CSV_HEADERS = [
-  'Nombre',
-  'Email',
-  'Rol',
-  'Cargo',
-  'Equipo',
-  'Semana',
-  'Estado',
-  'Enviado',
-  'KPI',
-  'Meta %',
-  'Logro %',
-  'Avances',
-  'Planes',
-  'Problemas',
-  'Ayuda',
-] as const;
-
-/** The rows 'Exportar CSV' writes, one per report, in REPORT_CSV_HEADERS order. */
-export function reportCsvRows(submissions: readonly PanelSubmission[]): CsvCell[][] {
-  return submissions.map((s) => [
-    s.user.fullName,
-    s.user.email,
-    ROLE_LABELS[s.user.role],
-    s.user.cargo ?? '',
-    s.user.unidadOrganizacional ?? '',
-    s.weekStart,
-    s.status === 'ENVIADO' ? 'Enviado' : 'Borrador',
-    s.submittedAt ?? '',
-    s.kpiNombre,
-    s.kpiMetaPct,
-    s.kpiLogroPct,
-    s.avances,
-    s.planes,
-    s.problemas,
-    s.ayuda,
-  ]);
-}
-
 /** The reports of authors of one role (the VP's Gerentes and Líderes tabs). */
-export function reportsOfRole(submissions: readonly PanelSubmission[], role: Role) {
-  return submissions.filter((s) => s.user.role === role);
+export function reportsOfRole(submissions: readonly ReportSummary[], role: Role) {
+  const ofRole = new Set<Role>([role]);
+  return submissions.filter((s) => ofRole.has(s.user.role));
 }
 
 export interface RoleWeekPoint {

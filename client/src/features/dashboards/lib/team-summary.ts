@@ -16,10 +16,10 @@ export function teamSummary({
   analytics: { byRole: readonly { role: string; total: number }[] };
   hierarchy: { allReports: number };
 }): TeamSummary {
-  const ofRole = (role: string) => analytics.byRole.find((r) => r.role === role)?.total ?? 0;
+  const totals = new Map(analytics.byRole.map((r) => [r.role, r.total]));
   return {
-    managers: ofRole('GERENTE'),
-    leaders: ofRole('LIDER'),
+    managers: totals.get('GERENTE') ?? 0,
+    leaders: totals.get('LIDER') ?? 0,
     collaborators: hierarchy.allReports,
   };
 }

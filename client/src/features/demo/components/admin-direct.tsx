@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/spinner';
-import { useAutoLogin } from './use-auto-login';
+import { useAutoLogin } from '../hooks/use-auto-login';
 
-/** Spec 2 §9: the quick-access redirect waits about 100 ms after signing in. */
+/** The quick-access redirect waits about 100 ms after signing in. */
 export const QUICK_ACCESS_DELAY_MS = 100;
 
 /**

@@ -10,7 +10,7 @@ const clockFormat = new Intl.DateTimeFormat('es-PE', {
   second: '2-digit',
 });
 
-/** The date and time, refreshed every second (spec 2 §2 "Static demo and quick-login pages"). */
+/** The date and time, refreshed every second. */
 export function LiveClock() {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {

@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FullPageSpinner } from '@/components/ui/spinner';
-import { useAutoLogin } from './use-auto-login';
+import { useAutoLogin } from '../hooks/use-auto-login';
 
 /**
  * /quick-admin: signs in as the demo administrator (demo mode only) and shows the board dashboard;

@@ -1,6 +1,6 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { TREND_WEEKS, useTrends } from '../../api/get-trends';
-import { QueryState } from '../board-dashboard-parts';
+import { QueryState } from '@/components/query-state';
 import { CompletionTrendChart } from './completion-trend-chart';
 
 /**

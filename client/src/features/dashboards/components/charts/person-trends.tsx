@@ -1,5 +1,5 @@
 import { PEOPLE_SEARCH_LIMIT } from '@common/schemas/dashboard';
-import type { PanelSubmission } from '@common/schemas/panel';
+import type { ReportSummary } from '@common/schemas/panel';
 import { weekOf } from '@common/week';
 import { format, parseISO, subWeeks } from 'date-fns';
 import { useId, useState } from 'react';
@@ -13,8 +13,10 @@ import { useSignedInUser } from '@/lib/api/get-current-user';
 import { useHistory } from '../../api/get-history';
 import { TREND_WEEKS, useTrends } from '../../api/get-trends';
 import { usePeopleSearch } from '../../api/search-people';
-import { EmptyMessage, QueryState, ReportList } from '../board-dashboard-parts';
-import { PersonSearchField } from '../person-search-field';
+import { EmptyMessage } from '@/components/empty-message';
+import { QueryState } from '@/components/query-state';
+import { ReportList } from '@/components/report-list';
+import { PersonSearchField } from '@/components/person-search-field';
 import { KpiTrendChart } from './kpi-trend-chart';
 
 export interface TrendPerson {
@@ -42,7 +44,7 @@ function History({
   onOpen,
 }: {
   person: TrendPerson;
-  onOpen: (submission: PanelSubmission) => void;
+  onOpen: (submission: ReportSummary) => void;
 }) {
   const user = useSignedInUser();
   const current = weekOf(new Date(), user.timezone).weekStart;
@@ -139,7 +141,7 @@ function PersonPicker({
  * 'Tendencias por persona': find someone of the area, see their KPI logro vs meta over the last
  * weeks and their reports over a date range (each openable).
  */
-export function PersonTrendsCard({ onOpen }: { onOpen: (submission: PanelSubmission) => void }) {
+export function PersonTrendsCard({ onOpen }: { onOpen: (submission: ReportSummary) => void }) {
   const [person, setPerson] = useState<TrendPerson | null>(null);
   return (
     <Card>

@@ -1,0 +1,29 @@
+import { AuditLogCard } from '@/features/audit/components/audit-log-card';
+import { OutboxCard } from '@/features/mail/components/outbox-card';
+import {
+  RecipientPicker,
+  type RecipientSelection,
+} from '@/features/reminders/components/recipient-picker';
+import { RemindersCard } from '@/features/reminders/components/reminders-card';
+import { SettingsCard } from '@/features/settings/components/settings-card';
+import { useUsersWithCounts } from '@/features/users/api/get-users-with-counts';
+
+/** 'Usuarios específicos' of a reminder: the users list, loaded only once it is picked. */
+function SpecificRecipients(selection: RecipientSelection) {
+  const users = useUsersWithCounts();
+  return <RecipientPicker users={users} {...selection} />;
+}
+
+/** 'Configuración': reminders, the system settings, the outbox and the audit log. */
+export function ConfigurationTab() {
+  return (
+    <div className="grid min-w-0 items-start gap-6 lg:grid-cols-2 [&>*]:min-w-0">
+      <RemindersCard recipients={(selection) => <SpecificRecipients {...selection} />} />
+      <SettingsCard />
+      <OutboxCard />
+      <div className="lg:col-span-2">
+        <AuditLogCard />
+      </div>
+    </div>
+  );
+}

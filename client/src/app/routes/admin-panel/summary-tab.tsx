@@ -1,0 +1,287 @@
+import { ALL_TEAMS, STATUS_FILTERS, type SummaryFilters as Filters } from '@common/week-filters';
+import { WEEK_SEARCH_MAX, type ReportSummary, type PendingAuthor } from '@common/schemas/panel';
+import { weekLabel } from '@common/week';
+import { FileSpreadsheet, LoaderCircle } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { useSignedInUser } from '@/lib/api/get-current-user';
+import { cn } from '@/lib/utils';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { usePage } from '@/hooks/use-page';
+import { useSelectedWeek } from '@/hooks/use-selected-week';
+import { ReportFilterFields } from '@/components/report-filter-fields';
+import { RetryAlert } from '@/components/retry-alert';
+import { TablePager } from '@/components/table-pager';
+import { WeekSelect } from '@/components/week-select';
+import { PendingAuthorsCard } from '@/features/reminders/components/pending-authors-card';
+import { RemindSelectedButton } from '@/features/reminders/components/remind-selected-button';
+import { RemindUserButton } from '@/features/reminders/components/remind-user-button';
+import {
+  AppaDetailDialogBody,
+  type DetailFocus,
+} from '@/features/reviews/components/appa-detail-dialog';
+import { SubmissionFilesDialogBody } from '@/features/reviews/components/submission-files-dialog';
+import { useWatchedWeekPage } from '@/features/week/api/get-week-page';
+import { MarkSubmittedDialogBody } from '@/features/week/components/mark-submitted-dialog';
+import { PendingTable } from '@/features/week/components/pending-table';
+import { SelectionBar } from '@/features/week/components/selection-bar';
+import {
+  SubmissionsTable,
+  type SubmissionAction,
+} from '@/features/week/components/submissions-table';
+import { SummaryTiles } from '@/features/week/components/summary-tiles';
+import { useWeekCsvExport } from '@/features/week/hooks/use-week-csv-export';
+import {
+  NO_SELECTION,
+  selectedUserIds,
+  selectRows,
+  toggleRow,
+  type SelectedRow,
+} from '@/features/week/lib/selection';
+
+type OpenDialog =
+  | { kind: 'detail'; submission: ReportSummary; focus?: DetailFocus }
+  | { kind: 'files'; submission: ReportSummary }
+  | { kind: 'mark'; author: PendingAuthor };
+
+function EmptyState({ children }: { children: ReactNode }) {
+  return <p className="py-8 text-center text-muted-foreground">{children}</p>;
+}
+
+const NO_FILTERS: Filters = { search: '', status: 'todos', team: ALL_TEAMS };
+/** The table's actions that open the detail dialog, and where each puts the focus. */
+const DETAIL_FOCUS: Record<Exclude<SubmissionAction, 'files'>, DetailFocus | undefined> = {
+  view: undefined,
+  comments: 'comments',
+  task: 'task',
+};
+
+/**
+ * 'Resumen Semanal': the week's tiles, who is pending, and its reports, one page at a time as the
+ * server filters them (GET /api/appa/week). The rows' 'Recordar' and the report dialogs come from
+ * the reminders and the reviews.
+ */
+export function SummaryTab() {
+  const user = useSignedInUser();
+  const timeZone = user.timezone;
+  const { weeks, week, selectWeek } = useSelectedWeek(timeZone);
+
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  const search = useDebouncedValue(filters.search);
+  const [page, setPage] = usePage(
+    JSON.stringify([week.weekStart, filters.status, search, filters.team]),
+  );
+  const query = useWatchedWeekPage({
+    weekStart: week.weekStart,
+    status: filters.status,
+    q: search,
+    team: filters.team,
+    page,
+  });
+  const pendingView = filters.status === 'pendientes';
+  // A selection belongs to one week and one table: it starts empty when either changes. It keeps
+  // the rows checked on other pages.
+  const selectionKey = `${week.weekStart}|${pendingView ? 'pending' : 'reports'}`;
+  const [selection, setSelection] = useState({ key: selectionKey, rows: NO_SELECTION });
+  const selected = selection.key === selectionKey ? selection.rows : NO_SELECTION;
+
+  const data = query.data;
+  // The rows on screen; while another table's first page loads they belong to the other table.
+  const submissions = pendingView ? [] : (data?.submissions ?? []);
+  const pending = pendingView ? (data?.pending ?? []) : [];
+  const pageRows: SelectedRow[] = pendingView
+    ? pending.map((p) => ({ id: p.id, userId: p.id }))
+    : submissions.map((s) => ({ id: s.id, userId: s.userId }));
+
+  const changeFilters = (change: Partial<Filters>) =>
+    setFilters((current) => ({ ...current, ...change }));
+  const select = (rows: readonly SelectedRow[], checked: boolean) =>
+    setSelection({ key: selectionKey, rows: selectRows(selected, rows, checked) });
+  const toggle = (id: string) => {
+    const row = pageRows.find((r) => r.id === id);
+    if (row) setSelection({ key: selectionKey, rows: toggleRow(selected, row) });
+  };
+  const toggleAll = (ids: readonly string[], checked: boolean) =>
+    select(
+      pageRows.filter((r) => ids.includes(r.id)),
+      checked,
+    );
+  const clearSelection = () => setSelection({ key: selectionKey, rows: NO_SELECTION });
+  const selectedIds = new Set(selected.keys());
+
+  const exportCsv = useWeekCsvExport();
+
+  const onAction = (action: SubmissionAction, submission: ReportSummary) =>
+    setDialog(
+      action === 'files'
+        ? { kind: 'files', submission }
+        : { kind: 'detail', submission, focus: DETAIL_FOCUS[action] },
+    );
+  // The dialog shows the report as the latest poll of the page has it.
+  const current = (s: ReportSummary) => submissions.find((x) => x.id === s.id) ?? s;
+  const reportCount = data ? data.counts.sent + data.counts.drafts : 0;
+
+  return (
+    <div className={cn('grid grid-cols-1 gap-6', selected.size > 0 && 'pb-40 sm:pb-24')}>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="grid gap-1.5">
+          <h2 className="text-xl font-semibold tracking-tight">Resumen Semanal</h2>
+          <p className="text-sm text-muted-foreground">{weekLabel(week)}</p>
+        </div>
+        <div className="flex w-full flex-wrap items-end gap-2 sm:w-auto">
+          <WeekSelect weeks={weeks} value={week.weekStart} onChange={selectWeek} />
+          <Button
+            variant="outline"
+            className="w-full sm:w-auto"
+            disabled={!data || exportCsv.isPending}
+            onClick={() => exportCsv.mutate({ weekStart: week.weekStart, filters })}
+          >
+            {exportCsv.isPending ? (
+              <LoaderCircle aria-hidden="true" className="animate-spin" />
+            ) : (
+              <FileSpreadsheet aria-hidden="true" />
+            )}
+            Exportar CSV
+          </Button>
+        </div>
+      </div>
+
+      {!data ? (
+        query.isError ? (
+          <RetryAlert
+            message={`No se pudo cargar el resumen de la semana. ${query.error.message}`}
+            onRetry={() => void query.refetch()}
+          />
+        ) : (
+          <div className="flex justify-center py-10">
+            <Spinner label="Cargando resumen de la semana" />
+          </div>
+        )
+      ) : (
+        <>
+          {query.isError ? (
+            <RetryAlert
+              message={`No se pudo actualizar el resumen. ${query.error.message}`}
+              onRetry={() => void query.refetch()}
+            />
+          ) : null}
+          <SummaryTiles
+            counts={data.counts}
+            pendingActive={pendingView}
+            onShowPending={() => changeFilters({ status: 'pendientes' })}
+          />
+          {data.counts.pending > 0 ? (
+            <PendingAuthorsCard
+              preview={data.pendingPreview}
+              total={data.counts.pending}
+              week={week}
+              onShowAll={pendingView ? undefined : () => changeFilters({ status: 'pendientes' })}
+            />
+          ) : null}
+
+          <Card>
+            <CardHeader>
+              <CardTitle as="h3">
+                {pendingView ? 'Usuarios pendientes' : 'APPAs de la semana'}
+              </CardTitle>
+              <CardDescription aria-live="polite">
+                {pendingView
+                  ? `${data.total} de ${data.counts.pending} pendientes`
+                  : `${data.total} de ${reportCount} APPAs`}
+              </CardDescription>
+            </CardHeader>
+            <CardContent className="grid grid-cols-1 gap-4">
+              <ReportFilterFields
+                filters={filters}
+                statusOptions={STATUS_FILTERS}
+                teams={data.teams}
+                searchPlaceholder="Nombre o correo..."
+                searchMaxLength={WEEK_SEARCH_MAX}
+                onChange={changeFilters}
+              />
+              {pageRows.length === 0 && query.isPlaceholderData ? (
+                <div className="flex justify-center py-8">
+                  <Spinner label="Cargando filas" />
+                </div>
+              ) : pendingView ? (
+                pending.length === 0 ? (
+                  <EmptyState>
+                    {data.counts.pending === 0
+                      ? 'Todos enviaron su APPA esta semana.'
+                      : 'Ninguna persona pendiente coincide con los filtros.'}
+                  </EmptyState>
+                ) : (
+                  <PendingTable
+                    rows={pending}
+                    weekStart={week.weekStart}
+                    selected={selectedIds}
+                    onToggle={toggle}
+                    onToggleAll={toggleAll}
+                    onMarkSubmitted={(author) => setDialog({ kind: 'mark', author })}
+                    remindButton={(person, weekStart) => (
+                      <RemindUserButton user={person} weekStart={weekStart} />
+                    )}
+                  />
+                )
+              ) : submissions.length === 0 ? (
+                <EmptyState>
+                  {reportCount === 0
+                    ? 'Aún no hay APPAs para esta semana.'
+                    : 'Ningún APPA coincide con los filtros.'}
+                </EmptyState>
+              ) : (
+                <SubmissionsTable
+                  rows={submissions}
+                  selected={selectedIds}
+                  onToggle={toggle}
+                  onToggleAll={toggleAll}
+                  onAction={onAction}
+                  timeZone={timeZone}
+                  remindButton={(s) => <RemindUserButton user={s.user} weekStart={s.weekStart} />}
+                />
+              )}
+              <TablePager page={data.page} pageCount={data.pageCount} onPage={setPage} />
+            </CardContent>
+          </Card>
+        </>
+      )}
+
+      {selected.size > 0 ? (
+        <SelectionBar
+          count={selected.size}
+          remindButton={
+            <RemindSelectedButton userIds={selectedUserIds(selected)} weekStart={week.weekStart} />
+          }
+          submissionIds={pendingView ? null : [...selected.keys()]}
+          onClear={clearSelection}
+        />
+      ) : null}
+
+      <Dialog open={dialog !== null} onOpenChange={(open) => (open ? undefined : setDialog(null))}>
+        <DialogContent className={dialog?.kind === 'detail' ? 'sm:max-w-3xl' : undefined}>
+          {dialog?.kind === 'detail' ? (
+            <AppaDetailDialogBody submission={current(dialog.submission)} focus={dialog.focus} />
+          ) : null}
+          {dialog?.kind === 'files' ? (
+            <SubmissionFilesDialogBody submission={dialog.submission} />
+          ) : null}
+          {dialog?.kind === 'mark' ? (
+            <MarkSubmittedDialogBody
+              author={dialog.author}
+              week={week}
+              onDone={() => {
+                // Marked as sent, the person leaves the pending table, and so its selection.
+                select([{ id: dialog.author.id, userId: dialog.author.id }], false);
+                setDialog(null);
+              }}
+            />
+          ) : null}
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}

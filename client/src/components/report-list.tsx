@@ -1,0 +1,51 @@
+import type { ReportSummary } from '@common/schemas/panel';
+import { EmptyMessage } from '@/components/empty-message';
+import { ReportStatusBadge } from '@/components/report-status-badge';
+import { Button } from '@/components/ui/button';
+import { useSignedInUser } from '@/lib/api/get-current-user';
+import { formatDateTime } from '@/lib/format';
+
+/** A list of reports, each with 'Ver APPA' opening it. */
+export function ReportList({
+  submissions,
+  empty,
+  label,
+  onOpen,
+}: {
+  submissions: readonly ReportSummary[];
+  empty: string;
+  label: string;
+  onOpen: (submission: ReportSummary) => void;
+}) {
+  const user = useSignedInUser();
+  if (submissions.length === 0) return <EmptyMessage>{empty}</EmptyMessage>;
+  return (
+    <ul aria-label={label} className="grid gap-2">
+      {submissions.map((s) => (
+        <li
+          key={s.id}
+          className="flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-card p-3"
+        >
+          <div className="min-w-0">
+            <p className="font-medium break-words">{s.user.fullName}</p>
+            <p className="text-xs break-words text-muted-foreground">
+              {[s.user.cargo, s.user.unidadOrganizacional].filter(Boolean).join(' · ') || '—'}
+              {s.submittedAt ? ` · Enviado ${formatDateTime(s.submittedAt, user.timezone)}` : ''}
+            </p>
+          </div>
+          <div className="flex items-center gap-2">
+            <ReportStatusBadge status={s.status} />
+            <Button
+              size="sm"
+              variant="outline"
+              aria-label={`Ver APPA de ${s.user.fullName}`}
+              onClick={() => onOpen(s)}
+            >
+              Ver APPA
+            </Button>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,51 @@
+import type { ReviewTask } from '@common/schemas/panel';
+import { describe, expect, it } from 'vitest';
+import { formatIsoDate, initials, isEdited, taskMoves } from './review';
+
+describe('initials', () => {
+  it.each([
+    ['Ana Administradora', 'AA'],
+    ['úrsula de la Vega', 'ÚD'],
+    ['  Luis   Pérez  Gómez ', 'LP'],
+    ['Cher', 'C'],
+    ['', ''],
+  ])('%j → %j', (name, expected) => {
+    expect(initials(name)).toBe(expected);
+  });
+});
+
+describe('isEdited', () => {
+  it('is false while updatedAt equals createdAt, whatever the ISO spelling', () => {
+    expect(
+      isEdited({ createdAt: '2026-11-18T10:00:00.000Z', updatedAt: '2026-11-18T10:00:00Z' }),
+    ).toBe(false);
+  });
+  it('is true once they differ', () => {
+    expect(
+      isEdited({ createdAt: '2026-11-18T10:00:00.000Z', updatedAt: '2026-11-18T10:00:05.000Z' }),
+    ).toBe(true);
+  });
+});
+
+describe('taskMoves', () => {
+  const task = (status: ReviewTask['status'], updateStatus = true) => ({
+    status,
+    abilities: { updateStatus },
+  });
+
+  it('lets whoever may move the task follow TASK_TRANSITIONS', () => {
+    expect(taskMoves(task('PENDIENTE'))).toEqual(['EN_PROGRESO', 'COMPLETADA', 'CANCELADA']);
+    expect(taskMoves(task('EN_PROGRESO'))).toEqual(['COMPLETADA', 'CANCELADA']);
+    expect(taskMoves(task('COMPLETADA'))).toEqual([]);
+  });
+
+  it('gives nobody else a move', () => {
+    expect(taskMoves(task('PENDIENTE', false))).toEqual([]);
+  });
+});
+
+describe('formatIsoDate', () => {
+  it('reads a calendar date as dd/mm/yyyy', () => {
+    expect(formatIsoDate('2026-11-20')).toBe('20/11/2026');
+  });
+});

@@ -1,0 +1,36 @@
+import { settingsSchema, type Settings, type UpdateSettings } from '@common/schemas/settings';
+import type { AppConfig } from '@common/schemas/system';
+import {
+  mutationOptions,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { configQueryKey } from '@/lib/api/get-config';
+import { invalidateAuditLog } from '@/lib/query-roots';
+import { settingsQueryKey } from './get-settings';
+
+/** PUT /api/settings (ADMIN): only the settings to change; answers all of them. */
+export function updateSettings(changes: UpdateSettings): Promise<Settings> {
+  return api.put('/api/settings', settingsSchema, changes);
+}
+
+export const updateSettingsMutationOptions = (queryClient: QueryClient) =>
+  mutationOptions({
+    mutationFn: updateSettings,
+    onSuccess: (settings) => {
+      queryClient.setQueryData(settingsQueryKey, settings);
+      // The public configuration repeats whether /auth offers magic links.
+      queryClient.setQueryData<AppConfig>(configQueryKey, (config) =>
+        config ? { ...config, magicLinksEnabled: settings.magicLinksEnabled } : config,
+      );
+      // The change is written to the audit log.
+      void invalidateAuditLog(queryClient);
+    },
+  });
+
+export function useUpdateSettings() {
+  const queryClient = useQueryClient();
+  return useMutation(updateSettingsMutationOptions(queryClient));
+}

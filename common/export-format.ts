@@ -1,0 +1,48 @@
+import { TZDate } from '@date-fns/tz';
+import { format, parseISO } from 'date-fns';
+import { UTF8_BOM } from './csv';
+
+/**
+ * How exported text reads, in the server's files and the browser's alike: Spanish dates,
+ * percentages with a decimal comma, names that are safe as file and folder names on any system.
+ */
+
+/** 'dd/mm/yyyy HH:mm' of an instant in `timeZone`; '—' when there is none. */
+export function dateTime(value: Date | string | null, timeZone: string): string {
+  if (value === null) return '—';
+  const instant = typeof value === 'string' ? new Date(value) : value;
+  return format(new TZDate(instant.getTime(), timeZone), 'dd/MM/yyyy HH:mm');
+}
+
+/** 'dd/mm/yyyy' of a calendar date YYYY-MM-DD. */
+export function calendarDate(value: string): string {
+  return format(parseISO(value), 'dd/MM/yyyy');
+}
+
+/** '95,5 %'; '—' when absent. */
+export function percent(value: number | null): string {
+  if (value === null) return '—';
+  return `${value.toLocaleString('es', { maximumFractionDigits: 2 })} %`;
+}
+
+export const yesNo = (value: boolean) => (value ? 'Sí' : 'No');
+
+/**
+ * A name reduced to letters, digits, '.', '_' and '-' (accents dropped), never empty, never '.'
+ * or '..', at most 60 characters: safe in a Content-Disposition and as a zip folder.
+ */
+export function safeFileSegment(name: string, fallback = 'APPA'): string {
+  const cleaned = name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^[-.]+|[-.]+$/g, '')
+    .slice(0, 60);
+  return cleaned || fallback;
+}
+
+/** Plain text as a downloaded file: UTF-8 with BOM and CRLF, which every editor opens. */
+export function textFile(lines: readonly string[]): string {
+  return `${UTF8_BOM}${lines.join('\n').replace(/\r?\n/g, '\r\n')}\r\n`;
+}

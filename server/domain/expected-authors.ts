@@ -1,0 +1,82 @@
+import { eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { Role } from '../../common/roles';
+import type { Db } from '../db/client';
+import { appaSubmissions, users } from '../db/schema';
+
+/**
+ * Who is expected to send an APPA in week W: the one place that answers it, for every screen,
+ * export, digest and reminder (the panel's tiles and pending people, the dashboards' rates and
+ * trends, the organisation's reports, the manual and automatic reminders). "Pendientes" are the
+ * expected authors without an ENVIADO report for the week; a BORRADOR does not count as sent.
+ *
+ * The answers are SQL over rows of `users`, to be placed inside the callers' own statements (a
+ * condition, a selected column, a count), so that no caller writes the rule again.
+ *
+ * Today's rule: every ACTIVO user whose role reports (USER, LIDER, GERENTE, VP) is expected, in
+ * every week; ADMIN and CONSEJO never are. The product's rule decides by the state of that week,
+ * not today's: from a person's first full week as an active reporting member, not while suspended,
+ * not in a week fully inside a recorded absence, so that past weeks' numbers never change. That
+ * change belongs in `expectedAuthorsOf` alone, and every caller follows; this is why each function
+ * here takes the week although today's rule does not read it.
+ */
+
+/**
+ * A week: its Monday as 'YYYY-MM-DD', or a column or expression holding one (such as
+ * `appa_submissions.week_start`, to judge each report against its own week).
+ */
+export type WeekRef = string | SQLWrapper;
+
+/** The roles that report; ADMIN and CONSEJO do not. */
+const REPORTING_ROLES: readonly Role[] = ['USER', 'LIDER', 'GERENTE', 'VP'];
+
+/** Whether a role is one that reports at all: the part of the rule that does not depend on the week. */
+export function reportsByRole(role: Role): boolean {
+  return REPORTING_ROLES.includes(role);
+}
+
+/**
+ * A condition on `users` rows: the person is expected to send an APPA for `week`. `area`, a
+ * condition on `users` too, narrows it to a part of the organisation (absent: everyone).
+ */
+export function expectedAuthorsOf(_week: WeekRef, area?: SQL): SQL {
+  const rule = sql`(${eq(users.status, 'ACTIVO')} and ${inArray(users.role, [...REPORTING_ROLES])})`;
+  return area ? sql`(${rule} and ${area})` : rule;
+}
+
+/** A condition on `users` rows: expected for the week and without an ENVIADO report for it. */
+export function pendingAuthorsOf(weekStart: string, area?: SQL): SQL {
+  return sql`(${expectedAuthorsOf(weekStart, area)} and not exists (
+      select 1 from ${appaSubmissions}
+      where ${appaSubmissions.userId} = ${users.id}
+        and ${appaSubmissions.weekStart} = ${weekStart}
+        and ${appaSubmissions.status} = 'ENVIADO'
+    ))`;
+}
+
+/**
+ * An integer expression on a `users` row: in how many of `weekStarts` the person is expected
+ * (a person's denominator over a period; 0 for no week at all).
+ */
+export function expectedWeeksOf(weekStarts: readonly string[]): SQL<number> {
+  if (weekStarts.length === 0) return sql<number>`0`;
+  const each = weekStarts.map((w) => sql`(case when ${expectedAuthorsOf(w)} then 1 else 0 end)`);
+  return sql<number>`(${sql.join(each, sql` + `)})::int`;
+}
+
+/** How many people of `area` (absent: the organisation) are expected in each week, in one statement. */
+export async function countExpected(
+  db: Db,
+  weekStarts: readonly string[],
+  area?: SQL,
+): Promise<Map<string, number>> {
+  const weeks = [...new Set(weekStarts)];
+  if (weeks.length === 0) return new Map();
+  const columns = Object.fromEntries(
+    weeks.map((w, i) => [
+      `w${i}`,
+      sql<number>`(count(*) filter (where ${expectedAuthorsOf(w)}))::int`,
+    ]),
+  );
+  const [row] = await db.select(columns).from(users).where(area);
+  return new Map(weeks.map((w, i) => [w, row?.[`w${i}`] ?? 0]));
+}

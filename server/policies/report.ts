@@ -1,0 +1,141 @@
+import { administers, type SharePermission, type SubmissionStatus } from '../../common/roles';
+import type { ReportAbilities } from '../../common/schemas/panel';
+import type { AppContext } from '../context';
+import { isAbove, whoIsBelow } from '../domain/hierarchy';
+import { readsEverything, type Actor } from './actor';
+import { liveSharesWith, sharesLaterally } from './share';
+
+/**
+ * Who may do what with a report. Reading follows the hierarchy for every role: anyone reads their
+ * own reports and those of everyone below them; ADMIN and CONSEJO read everything; a peer reads a
+ * report while a share of it lasts. A reviewer is ADMIN, CONSEJO or anyone above the author. Files,
+ * comments, tasks, the text download and the zip all follow the reading rule.
+ */
+export type ReportAction =
+  | 'report:read'
+  /** Its comments and tasks, and the report as the panel shows it. */
+  | 'review:read'
+  | 'report:write'
+  /** Mark it reviewed and create review tasks. */
+  | 'report:review'
+  | 'report:comment'
+  | 'report:share'
+  /** The shares of the report. */
+  | 'shares:list'
+  | 'report:download';
+
+/** What a decision needs of someone whose reports the actor asks for. */
+export interface AuthorFacts {
+  userId: string;
+  /**
+   * The actor is above the author in the hierarchy. Looked up only where it can change a decision:
+   * false for the actor's own reports and for those who read everything.
+   */
+  aboveAuthor: boolean;
+}
+
+/** What a decision needs of a report: the report, and how the actor stands to it. */
+export interface ReportFacts extends AuthorFacts {
+  id: string;
+  status: SubmissionStatus;
+  /** The permission a live share of the report with the actor grants, if any. */
+  sharedAs: SharePermission | null;
+}
+
+/** A report as it is loaded; its facts are looked up from it. */
+export type ReportRef = Pick<ReportFacts, 'id' | 'userId' | 'status'>;
+
+/** Whether the actor reads every report of the author, shares aside. */
+export function readsReportsOf(actor: Actor, author: AuthorFacts): boolean {
+  return readsEverything(actor) || author.userId === actor.id || author.aboveAuthor;
+}
+
+/** A reviewer is ADMIN, CONSEJO or anyone above the author; never the author themself. */
+function reviews(actor: Actor, report: ReportFacts): boolean {
+  return readsEverything(actor) || (report.userId !== actor.id && report.aboveAuthor);
+}
+
+export function can(actor: Actor, action: ReportAction, report: ReportFacts): boolean {
+  switch (action) {
+    case 'report:read':
+    case 'review:read':
+    case 'report:download':
+      // Reviewers are above the author, so whoever reviews also reads; a download is the report
+      // as a file.
+      return readsReportsOf(actor, report) || report.sharedAs !== null;
+    case 'report:write':
+      // Everyone writes only their own report, and only while it is a draft.
+      return report.userId === actor.id && report.status === 'BORRADOR';
+    case 'report:review':
+      return reviews(actor, report);
+    case 'report:comment':
+      return reviews(actor, report) || report.sharedAs === 'comment';
+    case 'report:share':
+      return report.userId === actor.id && sharesLaterally(actor);
+    case 'shares:list':
+      return report.userId === actor.id || administers(actor.role);
+  }
+}
+
+export function reportAbilities(actor: Actor, report: ReportFacts): ReportAbilities {
+  return {
+    review: can(actor, 'report:review', report),
+    comment: can(actor, 'report:comment', report),
+    share: can(actor, 'report:share', report),
+    edit: can(actor, 'report:write', report),
+    download: can(actor, 'report:download', report),
+  };
+}
+
+/**
+ * The facts of `reports` for `actor`, in at most two statements whatever their number (who of
+ * their authors is below the actor; which of them are shared with the actor), and none for those
+ * who read everything.
+ */
+export async function loadReportFacts(
+  ctx: AppContext,
+  actor: Actor,
+  reports: readonly ReportRef[],
+): Promise<(report: ReportRef) => ReportFacts> {
+  const others = readsEverything(actor) ? [] : reports.filter((r) => r.userId !== actor.id);
+  const below = await whoIsBelow(
+    ctx,
+    actor.id,
+    others.map((r) => r.userId),
+  );
+  const shared = await liveSharesWith(
+    ctx,
+    actor.id,
+    others.map((r) => r.id),
+  );
+  return (report) => ({
+    id: report.id,
+    userId: report.userId,
+    status: report.status,
+    aboveAuthor: report.userId !== actor.id && below.has(report.userId),
+    sharedAs: shared.get(report.id) ?? null,
+  });
+}
+
+/** `reports`, each with what `actor` may do with it, in at most two statements. */
+export async function withReportAbilities<T extends ReportRef>(
+  ctx: AppContext,
+  actor: Actor,
+  reports: readonly T[],
+): Promise<(T & { abilities: ReportAbilities })[]> {
+  const factsOf = await loadReportFacts(ctx, actor, reports);
+  return reports.map((report) => ({
+    ...report,
+    abilities: reportAbilities(actor, factsOf(report)),
+  }));
+}
+
+/** The facts of the person `userId` for `actor`: at most one statement. */
+export async function loadAuthorFacts(
+  ctx: AppContext,
+  actor: Actor,
+  userId: string,
+): Promise<AuthorFacts> {
+  const looked = !readsEverything(actor) && userId !== actor.id;
+  return { userId, aboveAuthor: looked && (await isAbove(ctx, actor.id, userId)) };
+}
