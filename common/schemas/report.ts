@@ -1,4 +1,4 @@
-// zod/mini: in the report form's JavaScript, which must stay within 150 KiB gzip (issue 8).
+// zod/mini: in the report form's JavaScript, which must stay within its 150 KiB gzip budget.
 import * as z from 'zod/mini';
 import { SUBMISSION_STATUSES } from '../roles';
 
@@ -85,7 +85,7 @@ export type ReportFileInput = z.infer<typeof reportFileInputSchema>;
 
 /**
  * Body of POST /api/appa: the author's report for their current week. A draft needs nothing;
- * sending needs Avances and Planes of at least 3 characters (spec 1 §5). `files` is the full list
+ * sending needs Avances and Planes of at least 3 characters. `files` is the full list
  * of attachments: a file left out is unlinked.
  */
 export const saveReportSchema = z

@@ -44,7 +44,7 @@ const userFields = {
   timezone: z.enum(TIMEZONES, { error: USER_MSG.invalidTimezone }),
 };
 
-/** POST /api/users (ADMIN): the create-user form of spec 2 §3 plus the hierarchy fields. */
+/** POST /api/users (ADMIN): the create-user form plus the hierarchy fields. */
 export const createUserSchema = z.object({
   email: userFields.email,
   fullName: userFields.fullName,

@@ -15,7 +15,7 @@ function eventOf(request: FastifyRequest): LiveEvent | null {
 }
 
 /**
- * Live updates (issue 7): GET /api/events is a Server-Sent Events stream on which the panel and
+ * Live updates: GET /api/events is a Server-Sent Events stream on which the panel and
  * the dashboards hear that a report was saved, sent, reviewed or commented. The signal crosses
  * instances through PostgreSQL LISTEN/NOTIFY (PGlite has it too).
  */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../db/client';
 
-/** The PostgreSQL channel every instance listens on (DESIGN.md: live updates). */
+/** The PostgreSQL channel every instance listens on, so an event reaches every instance's browsers. */
 export const LIVE_CHANNEL = 'appa_events';
 
 export const LIVE_EVENT_TYPES = [
