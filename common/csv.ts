@@ -7,10 +7,17 @@ export type CsvCell = string | number | null;
 export const UTF8_BOM = '\uFEFF';
 
 /**
+ * A text cell a spreadsheet would run as a formula: one that starts with = + - @, a tab or a
+ * carriage return, whatever follows. Papa Parse's own pattern (`escapeFormulae: true`) ends at the
+ * first line break, so a formula with a second line slipped through.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
  * CSV a spreadsheet opens correctly: UTF-8 with BOM so accents survive,
- * CRLF line ends, cells that start with = + - @ (or a tab or CR) prefixed with a quote so they
- * are never run as formulas. The one rule for the browser's and the server's exports.
+ * CRLF line ends, text cells that could run as formulas prefixed with a quote, multi-line ones
+ * included. The one rule for the browser's and the server's exports.
  */
 export function toCsv(fields: string[], rows: CsvCell[][]): string {
-  return `${UTF8_BOM}${Papa.unparse({ fields, data: rows }, { escapeFormulae: true, newline: '\r\n' })}`;
+  return `${UTF8_BOM}${Papa.unparse({ fields, data: rows }, { escapeFormulae: FORMULA_START, newline: '\r\n' })}`;
 }

@@ -109,6 +109,26 @@ describe('csvOf', () => {
       '"Señal, con coma",2',
     ]);
   });
+
+  it('escapes a formula that goes on over several lines', () => {
+    const csv = csvOf(
+      layout,
+      [
+        { text: '=HYPERLINK("http://x")\nsegunda línea', n: 1 },
+        { text: '-1+1\r\notra', n: 2 },
+        { text: '\t=1\n', n: 3 },
+      ],
+      LIMA,
+    );
+    expect(csv.slice(1)).toBe(
+      [
+        'Texto,Número',
+        `"'=HYPERLINK(""http://x"")\nsegunda línea",1`,
+        `"'-1+1\r\notra",2`,
+        `"'\t=1\n",3`,
+      ].join('\r\n'),
+    );
+  });
 });
 
 describe('KPI_LAYOUT', () => {

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../common/messages';
 import type { Role } from '../../../common/roles';
@@ -219,6 +220,47 @@ describe('the reports over a period', () => {
       (await get('/api/reports/kpi?from=2025-01-01&to=2025-01-31&format=csv')).body,
     );
     expect(lines).toEqual(['Nombre,Correo,Semana,KPI,Meta (%),Logro (%),Logrado', '']);
+  });
+});
+
+describe('formulas in every CSV export', () => {
+  // A month of its own, so that the other tests' counts do not see this report.
+  const AUGUST_WEEK = '2026-08-03';
+  const august = 'from=2026-08-01&to=2026-08-31&format=csv';
+  const FORMULA = '=HYPERLINK("http://x")\nsegunda línea';
+
+  beforeAll(async () => {
+    const [ana] = await t.db.select().from(users).where(eq(users.email, 'ana@example.com'));
+    if (!ana) throw new Error('the fixture has Ana');
+    await report(ana, AUGUST_WEEK, {
+      avances: FORMULA,
+      planes: `+${FORMULA}`,
+      problemas: `-${FORMULA}`,
+      ayuda: `@${FORMULA}`,
+      kpiNombre: FORMULA,
+      kpiMetaPct: 80,
+      kpiLogroPct: 70,
+    });
+  });
+
+  it.each([
+    `/api/reports/weekly?weekStart=${AUGUST_WEEK}&format=csv`,
+    '/api/reports/monthly?month=2026-08&format=csv',
+    `/api/reports/user-activity?${august}`,
+    `/api/reports/problems-help?${august}`,
+    `/api/reports/kpi?${august}`,
+    `/api/reports/custom?${august}`,
+  ])('%s: no text cell starts a formula, multi-line ones included', async (url) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(200);
+    const rows = Papa.parse<string[]>(res.body.slice(1), { newline: '\r\n' }).data;
+    const cells = rows.flat();
+    const formulas = cells.filter((cell) => /^[=+\-@\t\r]/.test(cell) && !/^-?\d/.test(cell));
+    expect(formulas).toEqual([]);
+    if (!url.includes('monthly') && !url.includes('user-activity')) {
+      // The report's text is there, neutralised.
+      expect(cells.some((cell) => /^'[=+\-@]/.test(cell))).toBe(true);
+    }
   });
 });
 
