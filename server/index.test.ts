@@ -51,4 +51,33 @@ describe('the server process', () => {
     again.child.kill('SIGINT');
     expect(await again.exited).toBe(0);
   }, 60_000);
+
+  it('keeps DATA_DIR and everything in it to its own user, an open folder of before included', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'appa-perm-'));
+    dirs.push(dataDir);
+    fs.chmodSync(dataDir, 0o755);
+    const port = await freePort();
+    const server = startServer({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      APPA_DEMO: '1',
+    });
+    await waitForHealth(`http://127.0.0.1:${port}/api/health`, server.exited);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+
+    const open: string[] = [];
+    const walk = (file: string) => {
+      const stat = fs.statSync(file);
+      if ((stat.mode & 0o077) !== 0) open.push(`${file} ${(stat.mode & 0o777).toString(8)}`);
+      if (stat.isDirectory()) for (const name of fs.readdirSync(file)) walk(path.join(file, name));
+    };
+    walk(dataDir);
+    expect(fs.statSync(dataDir).mode & 0o777).toBe(0o700);
+    // The embedded database and the demo credentials were written.
+    expect(fs.existsSync(path.join(dataDir, 'pglite'))).toBe(true);
+    expect(fs.existsSync(path.join(dataDir, 'demo-credentials.json'))).toBe(true);
+    expect(open).toEqual([]);
+  }, 60_000);
 });

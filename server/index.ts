@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
@@ -7,6 +8,18 @@ import { createReadCache } from './lib/read-cache';
 import { bootstrapDatabase } from './services/bootstrap';
 import { createMailer } from './services/mail';
 import { createStorage } from './storage';
+
+/**
+ * A data folder made by an earlier version (or by hand) may be open to every user of the machine;
+ * closing the folder closes what it holds. It is created later, by what first writes in it.
+ */
+function restrictDataDir(dataDir: string) {
+  try {
+    fs.chmodSync(dataDir, 0o700);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+}
 
 async function main() {
   let config: Config;
@@ -19,6 +32,11 @@ async function main() {
     }
     throw error;
   }
+
+  // What the server writes (the embedded database, attachments, the mail outbox, the demo
+  // credentials) holds people's reports and secrets: readable by the server's own user only.
+  process.umask(0o077);
+  restrictDataDir(config.dataDir);
 
   const database = await openDatabase(config);
   const storage = createStorage(config);

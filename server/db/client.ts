@@ -93,14 +93,27 @@ async function listenPostgres(
   };
 }
 
+/**
+ * PGlite writes its files with explicit modes (0666) that the process's umask does not narrow:
+ * close them to the server's user, as everything else in the data folder is.
+ */
+function ownerOnly(dir: string) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    const file = path.join(entry.parentPath, entry.name);
+    fs.chmodSync(file, entry.isDirectory() ? 0o700 : 0o600);
+  }
+  fs.chmodSync(dir, 0o700);
+}
+
 export async function openPglite(
   source: { dataDir: string } | { memory: true; loadDataDir?: Blob | File },
   options: { migrate?: boolean } = {},
 ) {
   let client: PGlite;
   if ('dataDir' in source) {
-    fs.mkdirSync(source.dataDir, { recursive: true });
+    fs.mkdirSync(source.dataDir, { recursive: true, mode: 0o700 });
     client = await PGlite.create(source.dataDir);
+    ownerOnly(source.dataDir);
   } else {
     client = await PGlite.create(source.loadDataDir ? { loadDataDir: source.loadDataDir } : {});
   }
