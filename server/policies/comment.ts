@@ -1,23 +1,34 @@
 import type { ReviewComment } from '../../common/schemas/panel';
 import type { Actor } from './actor';
+import type { ReportRef } from './report';
 
 /** Who may do what with a review comment. Writing one is a report's rule ('report:comment'). */
 export type CommentAction = 'comment:edit';
 
-/** What a decision about a comment needs of it. */
+/** A comment as it is loaded, with the report it is about. */
 export interface CommentRef {
   id: string;
   reviewerId: string;
+  report: ReportRef;
 }
 
-export function can(actor: Actor, action: CommentAction, comment: CommentRef): boolean {
+/** What a decision about a comment needs: who wrote it, and whether the actor may still comment. */
+export interface CommentFacts {
+  id: string;
+  reviewerId: string;
+  /** The actor may comment on the comment's report now ('report:comment'). */
+  commentsOnReport: boolean;
+}
+
+export function can(actor: Actor, action: CommentAction, comment: CommentFacts): boolean {
   switch (action) {
     case 'comment:edit':
-      // A comment is edited only by its author.
-      return comment.reviewerId === actor.id;
+      // Only its author edits a comment, and only while they may still comment on the report: a
+      // peer whose share was revoked, or a reviewer moved away, no longer changes what they wrote.
+      return comment.reviewerId === actor.id && comment.commentsOnReport;
   }
 }
 
-export function commentAbilities(actor: Actor, comment: CommentRef): ReviewComment['abilities'] {
+export function commentAbilities(actor: Actor, comment: CommentFacts): ReviewComment['abilities'] {
   return { edit: can(actor, 'comment:edit', comment) };
 }

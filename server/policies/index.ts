@@ -110,7 +110,11 @@ const RULES: { [A in Action]: Rule<Checks[A]['args'], Checks[A]['grant']> } = {
   },
   'comment:edit': {
     entity: 'review_comment',
-    decide: (_ctx, actor, ref) => granted(comment.can(actor, 'comment:edit', ref), ref.id),
+    async decide(ctx, actor, ref) {
+      const factsOf = await report.loadReportFacts(ctx, actor, [ref.report]);
+      const commentsOnReport = report.can(actor, 'report:comment', factsOf(ref.report));
+      return granted(comment.can(actor, 'comment:edit', { ...ref, commentsOnReport }), ref.id);
+    },
   },
   'task:update': {
     entity: 'review_task',

@@ -181,8 +181,10 @@ const REPORT_ROUTES: Record<ReportCase, ((ref: report.ReportRef, actor: Person) 
 // ---------------------------------------------------------------------------------------------
 // Comments, tasks, shares
 
+// The comments are on a stranger's report: its author edits one only while they may still comment
+// on it, which there only those who read everything may.
 const COMMENT_MATRIX: Record<comment.CommentAction, Record<'author' | 'other', readonly Role[]>> = {
-  'comment:edit': { author: ALL, other: NONE },
+  'comment:edit': { author: BOARD, other: NONE },
 };
 
 const TASK_MATRIX: Record<
@@ -485,7 +487,9 @@ describe('comment, task and share policies', () => {
         })
         .returning({ id: reviewComments.id, reviewerId: reviewComments.reviewerId });
       if (!row) throw new Error('no comment');
-      expect(comment.can(actor, action, row), rel).toBe(expected[rel]);
+      const factsOf = await report.loadReportFacts(app().ctx, actor, [someReport()]);
+      const commentsOnReport = report.can(actor, 'report:comment', factsOf(someReport()));
+      expect(comment.can(actor, action, { ...row, commentsOnReport }), rel).toBe(expected[rel]);
       const probe: Probe = {
         method: 'PUT',
         url: `/api/appa/comments/${row.id}`,

@@ -23,8 +23,9 @@ export function commentRoutes(app: Api, ctx: AppContext) {
     async (request): Promise<ReviewComment[]> => {
       const { user } = requireAuth(request);
       const { id } = request.params;
-      await authorize(ctx, user, 'review:read', await loadReportRef(ctx, id));
-      return listComments(ctx, user, id);
+      const report = await loadReportRef(ctx, id);
+      await authorize(ctx, user, 'review:read', report);
+      return listComments(ctx, user, report);
     },
   );
 

@@ -1,10 +1,11 @@
 import { asc, eq, type SQL } from 'drizzle-orm';
 import { PANEL_MSG, type ReviewComment } from '../../../common/schemas/panel';
 import type { AppContext } from '../../context';
-import { reviewComments, users } from '../../db/schema';
+import { appaSubmissions, reviewComments, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { Actor } from '../../policies/actor';
-import { commentAbilities } from '../../policies/comment';
+import { commentAbilities, type CommentRef } from '../../policies/comment';
+import { can as canOnReport, loadReportFacts, type ReportRef } from '../../policies/report';
 import { presentComment, type CommentData } from '../../presenters/panel';
 import { audit } from '../../services/audit';
 
@@ -27,32 +28,57 @@ export async function loadComments(ctx: AppContext, where: SQL): Promise<Comment
   return rows.map(presentComment);
 }
 
-/** The comments matching `where`, each with what `viewer` may do with it. */
+/**
+ * The comments matching `where`, all about one report, each with what `viewer` may do with it;
+ * `commentsOnReport` says whether the viewer may comment on that report now.
+ */
 async function loadViewedComments(
   ctx: AppContext,
   viewer: Actor,
   where: SQL,
+  commentsOnReport: boolean,
 ): Promise<ReviewComment[]> {
   const comments = await loadComments(ctx, where);
-  return comments.map((c) => ({ ...c, abilities: commentAbilities(viewer, c) }));
+  return comments.map((c) => ({
+    ...c,
+    abilities: commentAbilities(viewer, { ...c, commentsOnReport }),
+  }));
 }
 
+/** A comment the actor has just written or edited: they may comment on its report. */
 async function loadComment(ctx: AppContext, viewer: Actor, id: string): Promise<ReviewComment> {
-  const [comment] = await loadViewedComments(ctx, viewer, eq(reviewComments.id, id));
+  const [comment] = await loadViewedComments(ctx, viewer, eq(reviewComments.id, id), true);
   if (!comment) throw notFound(PANEL_MSG.commentNotFound);
   return comment;
 }
 
 /** A report's review comments, oldest first. */
-export function listComments(ctx: AppContext, viewer: Actor, submissionId: string) {
-  return loadViewedComments(ctx, viewer, eq(reviewComments.submissionId, submissionId));
+export async function listComments(ctx: AppContext, viewer: Actor, report: ReportRef) {
+  const factsOf = await loadReportFacts(ctx, viewer, [report]);
+  const commentsOnReport = canOnReport(viewer, 'report:comment', factsOf(report));
+  return loadViewedComments(
+    ctx,
+    viewer,
+    eq(reviewComments.submissionId, report.id),
+    commentsOnReport,
+  );
 }
 
 /** What the edit permission needs of a comment; 404 when there is none. */
-export async function loadCommentRef(ctx: AppContext, id: string) {
+/** A comment with the report it is about: what deciding on it needs. */
+export async function loadCommentRef(ctx: AppContext, id: string): Promise<CommentRef> {
   const [row] = await ctx.db
-    .select({ id: reviewComments.id, reviewerId: reviewComments.reviewerId })
+    .select({
+      id: reviewComments.id,
+      reviewerId: reviewComments.reviewerId,
+      report: {
+        id: appaSubmissions.id,
+        userId: appaSubmissions.userId,
+        status: appaSubmissions.status,
+      },
+    })
     .from(reviewComments)
+    .innerJoin(appaSubmissions, eq(appaSubmissions.id, reviewComments.submissionId))
     .where(eq(reviewComments.id, id))
     .limit(1);
   if (!row) throw notFound(PANEL_MSG.commentNotFound);

@@ -5,7 +5,7 @@ import {
   type LeaderWeekResponse,
   type Share,
 } from '../../../common/schemas/dashboard';
-import { PANEL_MSG } from '../../../common/schemas/panel';
+import { PANEL_MSG, type ReviewComment } from '../../../common/schemas/panel';
 import { auditLog, users } from '../../db/schema';
 import { buildUser } from '../../test/helper';
 import { UNKNOWN_ID } from '../../test/review-fixture';
@@ -202,6 +202,27 @@ describe('listing and revoking shares', () => {
     expect(await auditActions('l4')).toContain('share.revoked');
     // Revoked, it may be shared again.
     expect((await share('l4', 'l4', { sharedWithId: person('l8').id })).statusCode).toBe(201);
+  });
+
+  it('a revoked peer may no longer edit what they commented, nor is offered to', async () => {
+    const created = await share('l3', 'l3', {
+      sharedWithId: person('l7').id,
+      permission: 'comment',
+    });
+    const { id } = created.json<Share>();
+    const written = await comment('l7', 'l3');
+    expect(written.statusCode).toBe(201);
+    const edit = () =>
+      as(person('l7'), 'PUT', `/api/appa/comments/${written.json<ReviewComment>().id}`, {
+        comment: 'Corregido',
+      });
+    expect((await edit()).statusCode).toBe(200);
+
+    expect((await as(person('l3'), 'DELETE', `/api/appa/shares/${id}`)).statusCode).toBe(204);
+    expect((await edit()).statusCode).toBe(403);
+    // The author still reads the thread; the peer's comment there is no longer editable by anyone.
+    const thread = await as(person('l3'), 'GET', `/api/appa/${reportOf('l3')}/comments`);
+    expect(thread.json<ReviewComment[]>().map((c) => c.abilities.edit)).toEqual([false]);
   });
 
   it('ADMIN revokes anyone’s share', async () => {
