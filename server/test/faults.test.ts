@@ -11,7 +11,14 @@ import { openPglite, openPostgres, type Database, type Db } from '../db/client';
 import { createUser } from '../services/users';
 import { TEMPLATE_DB, withDatabase } from './global-setup';
 import { authHeader, buildUser } from './helper';
-import { freePort, startServer, startTcpProxy, waitFor } from './process';
+import {
+  freePort,
+  PROCESS_START_MS,
+  PROCESS_TEST_MS,
+  startServer,
+  startTcpProxy,
+  waitFor,
+} from './process';
 
 /**
  * What a crash and a lost database do to people's work. Each test runs on the database the suite
@@ -91,170 +98,181 @@ const AUTHORS = 16;
 const SAVES_BEFORE_KILL = 120;
 
 describe(`faults (${onPostgres ? 'PostgreSQL' : 'embedded PGlite'})`, () => {
-  it('keeps every acknowledged save and send after the process is killed mid-write (SIGKILL)', async () => {
-    const { env, authors } = await prepareStore(AUTHORS);
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const serverEnv = { ...env, PORT: String(port), HOST: '127.0.0.1' };
-    const first = startServer(serverEnv);
-    cleanups.push(async () => void first.child.kill('SIGKILL'));
-    await waitFor(async () => (await fetch(`${base}/api/ready`)).ok, 'ready', {
-      exited: first.exited,
-    });
+  it(
+    'keeps every acknowledged save and send after the process is killed mid-write (SIGKILL)',
+    async () => {
+      const { env, authors } = await prepareStore(AUTHORS);
+      const port = await freePort();
+      const base = `http://127.0.0.1:${port}`;
+      const serverEnv = { ...env, PORT: String(port), HOST: '127.0.0.1' };
+      const first = startServer(serverEnv);
+      cleanups.push(async () => void first.child.kill('SIGKILL'));
+      await waitFor(async () => (await fetch(`${base}/api/ready`)).ok, 'ready', {
+        exited: first.exited,
+        timeoutMs: PROCESS_START_MS,
+      });
 
-    const tokens = await Promise.all(
-      authors.map(async (a) => {
-        const res = await fetch(`${base}/api/auth/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ username: a.username, password: a.password }),
+      const tokens = await Promise.all(
+        authors.map(async (a) => {
+          const res = await fetch(`${base}/api/auth/login`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ username: a.username, password: a.password }),
+          });
+          expect(res.status).toBe(200);
+          return ((await res.json()) as { token: string }).token;
+        }),
+      );
+
+      // Each author saves version after version, one at a time; a quarter of them send at some point.
+      const state = authors.map(() => ({
+        acked: 0,
+        attempted: 0,
+        send: 'no' as 'no' | 'tried' | 'acked',
+      }));
+      const failures: string[] = [];
+      let totalAcked = 0;
+      let killed = false;
+      const loops = authors.map(async (author, i) => {
+        const s = state[i] ?? { acked: 0, attempted: 0, send: 'no' };
+        for (let v = 1; !killed; v++) {
+          const sending = i % 4 === 0 && v === 4 + i;
+          s.attempted = v;
+          if (sending) s.send = 'tried';
+          let res: Response;
+          try {
+            res = await fetch(`${base}/api/appa`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[i]}` },
+              body: JSON.stringify({
+                avances: `versión ${v} de ${author.username}`,
+                planes: 'Planes de la semana',
+                status: sending ? 'ENVIADO' : 'BORRADOR',
+              }),
+            });
+            await res.arrayBuffer();
+          } catch {
+            return; // the process is gone: this write was never acknowledged
+          }
+          if (res.status !== 200) {
+            failures.push(`${author.username} v${v}: ${res.status}`);
+            return;
+          }
+          s.acked = v;
+          totalAcked += 1;
+          if (sending) {
+            s.send = 'acked';
+            return;
+          }
+        }
+      });
+      await waitFor(
+        async () => totalAcked >= SAVES_BEFORE_KILL && state.some((s) => s.send === 'acked'),
+        'enough acknowledged writes',
+        { exited: first.exited, timeoutMs: PROCESS_START_MS },
+      );
+      first.child.kill('SIGKILL');
+      killed = true;
+      await first.exited;
+      await Promise.all(loops);
+      expect(failures).toEqual([]);
+
+      const second = startServer(serverEnv);
+      cleanups.push(async () => void second.child.kill('SIGKILL'));
+      await waitFor(async () => (await fetch(`${base}/api/ready`)).ok, 'ready after restart', {
+        exited: second.exited,
+        timeoutMs: PROCESS_START_MS,
+      });
+      const lost: string[] = [];
+      for (const [i, author] of authors.entries()) {
+        const s = state[i] ?? { acked: 0, attempted: 0, send: 'no' };
+        const res = await fetch(`${base}/api/appa/current`, {
+          headers: { authorization: `Bearer ${tokens[i]}` },
         });
         expect(res.status).toBe(200);
-        return ((await res.json()) as { token: string }).token;
-      }),
-    );
-
-    // Each author saves version after version, one at a time; a quarter of them send at some point.
-    const state = authors.map(() => ({
-      acked: 0,
-      attempted: 0,
-      send: 'no' as 'no' | 'tried' | 'acked',
-    }));
-    const failures: string[] = [];
-    let totalAcked = 0;
-    let killed = false;
-    const loops = authors.map(async (author, i) => {
-      const s = state[i] ?? { acked: 0, attempted: 0, send: 'no' };
-      for (let v = 1; !killed; v++) {
-        const sending = i % 4 === 0 && v === 4 + i;
-        s.attempted = v;
-        if (sending) s.send = 'tried';
-        let res: Response;
-        try {
-          res = await fetch(`${base}/api/appa`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[i]}` },
-            body: JSON.stringify({
-              avances: `versión ${v} de ${author.username}`,
-              planes: 'Planes de la semana',
-              status: sending ? 'ENVIADO' : 'BORRADOR',
-            }),
-          });
-          await res.arrayBuffer();
-        } catch {
-          return; // the process is gone: this write was never acknowledged
+        const { report } = (await res.json()) as {
+          report: { avances: string; planes: string; status: string } | null;
+        };
+        const version = Number(/^versión (\d+) de /.exec(report?.avances ?? '')?.[1] ?? 0);
+        // The last acknowledged version, or the one in flight when the process died; nothing older.
+        if (version < s.acked || version > s.attempted) {
+          lost.push(`${author.username}: acknowledged v${s.acked}, found v${version}`);
         }
-        if (res.status !== 200) {
-          failures.push(`${author.username} v${v}: ${res.status}`);
-          return;
+        if (report && report.avances !== `versión ${version} de ${author.username}`) {
+          lost.push(`${author.username}: damaged text ${JSON.stringify(report.avances)}`);
         }
-        s.acked = v;
-        totalAcked += 1;
-        if (sending) {
-          s.send = 'acked';
-          return;
+        if (s.send === 'acked' && report?.status !== 'ENVIADO') {
+          lost.push(`${author.username}: acknowledged send found as ${report?.status}`);
         }
       }
-    });
-    await waitFor(
-      async () => totalAcked >= SAVES_BEFORE_KILL && state.some((s) => s.send === 'acked'),
-      'enough acknowledged writes',
-      { exited: first.exited },
-    );
-    first.child.kill('SIGKILL');
-    killed = true;
-    await first.exited;
-    await Promise.all(loops);
-    expect(failures).toEqual([]);
+      expect(lost).toEqual([]);
+      expect(state.reduce((n, s) => n + s.acked, 0)).toBeGreaterThanOrEqual(SAVES_BEFORE_KILL);
 
-    const second = startServer(serverEnv);
-    cleanups.push(async () => void second.child.kill('SIGKILL'));
-    await waitFor(async () => (await fetch(`${base}/api/ready`)).ok, 'ready after restart', {
-      exited: second.exited,
-    });
-    const lost: string[] = [];
-    for (const [i, author] of authors.entries()) {
-      const s = state[i] ?? { acked: 0, attempted: 0, send: 'no' };
-      const res = await fetch(`${base}/api/appa/current`, {
-        headers: { authorization: `Bearer ${tokens[i]}` },
+      second.child.kill('SIGTERM');
+      expect(await second.exited).toBe(0);
+    },
+    PROCESS_TEST_MS,
+  );
+
+  it(
+    'answers 503 on /api/ready and a Spanish message to users while the database is unreachable, and recovers by itself',
+    async () => {
+      const outage = await databaseWithOutage();
+      const dataDir = tempDir();
+      const config = loadConfig({ NODE_ENV: 'test', APPA_DEMO: '0', DATA_DIR: dataDir });
+      const app = await buildApp({ config, database: outage.database, clientDir: null });
+      cleanups.push(async () => {
+        await app.close();
+        await outage.database.close();
       });
-      expect(res.status).toBe(200);
-      const { report } = (await res.json()) as {
-        report: { avances: string; planes: string; status: string } | null;
-      };
-      const version = Number(/^versión (\d+) de /.exec(report?.avances ?? '')?.[1] ?? 0);
-      // The last acknowledged version, or the one in flight when the process died; nothing older.
-      if (version < s.acked || version > s.attempted) {
-        lost.push(`${author.username}: acknowledged v${s.acked}, found v${version}`);
+      const t = { app, db: outage.database.db };
+      const author = await buildUser(t);
+      const auth = await authHeader(t, author);
+
+      expect((await app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
+
+      await outage.cut();
+      const ready = await app.inject({ method: 'GET', url: '/api/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ message: MSG.databaseUnavailable });
+      for (const request of [
+        { method: 'GET' as const, url: '/api/appa/current', headers: auth },
+        {
+          method: 'POST' as const,
+          url: '/api/appa',
+          headers: auth,
+          payload: { avances: 'Durante la caída', status: 'BORRADOR' },
+        },
+        {
+          method: 'POST' as const,
+          url: '/api/auth/login',
+          payload: { username: author.username, password: author.plainPassword },
+        },
+      ]) {
+        const res = await app.inject(request);
+        expect(res.statusCode, `${request.method} ${request.url}`).toBe(503);
+        expect(res.json()).toEqual({ message: MSG.databaseUnavailable });
       }
-      if (report && report.avances !== `versión ${version} de ${author.username}`) {
-        lost.push(`${author.username}: damaged text ${JSON.stringify(report.avances)}`);
-      }
-      if (s.send === 'acked' && report?.status !== 'ENVIADO') {
-        lost.push(`${author.username}: acknowledged send found as ${report?.status}`);
-      }
-    }
-    expect(lost).toEqual([]);
-    expect(state.reduce((n, s) => n + s.acked, 0)).toBeGreaterThanOrEqual(SAVES_BEFORE_KILL);
+      // Liveness does not depend on the database: an orchestrator must not restart a healthy process.
+      expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
 
-    second.child.kill('SIGTERM');
-    expect(await second.exited).toBe(0);
-  }, 60_000);
-
-  it('answers 503 on /api/ready and a Spanish message to users while the database is unreachable, and recovers by itself', async () => {
-    const outage = await databaseWithOutage();
-    const dataDir = tempDir();
-    const config = loadConfig({ NODE_ENV: 'test', APPA_DEMO: '0', DATA_DIR: dataDir });
-    const app = await buildApp({ config, database: outage.database, clientDir: null });
-    cleanups.push(async () => {
-      await app.close();
-      await outage.database.close();
-    });
-    const t = { app, db: outage.database.db };
-    const author = await buildUser(t);
-    const auth = await authHeader(t, author);
-
-    expect((await app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
-
-    await outage.cut();
-    const ready = await app.inject({ method: 'GET', url: '/api/ready' });
-    expect(ready.statusCode).toBe(503);
-    expect(ready.json()).toEqual({ message: MSG.databaseUnavailable });
-    for (const request of [
-      { method: 'GET' as const, url: '/api/appa/current', headers: auth },
-      {
-        method: 'POST' as const,
+      await outage.restore();
+      await waitFor(
+        async () => (await app.inject({ method: 'GET', url: '/api/ready' })).statusCode === 200,
+        'ready after the database returns',
+        { timeoutMs: PROCESS_START_MS },
+      );
+      const save = await app.inject({
+        method: 'POST',
         url: '/api/appa',
         headers: auth,
-        payload: { avances: 'Durante la caída', status: 'BORRADOR' },
-      },
-      {
-        method: 'POST' as const,
-        url: '/api/auth/login',
-        payload: { username: author.username, password: author.plainPassword },
-      },
-    ]) {
-      const res = await app.inject(request);
-      expect(res.statusCode, `${request.method} ${request.url}`).toBe(503);
-      expect(res.json()).toEqual({ message: MSG.databaseUnavailable });
-    }
-    // Liveness does not depend on the database: an orchestrator must not restart a healthy process.
-    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
-
-    await outage.restore();
-    await waitFor(
-      async () => (await app.inject({ method: 'GET', url: '/api/ready' })).statusCode === 200,
-      'ready after the database returns',
-    );
-    const save = await app.inject({
-      method: 'POST',
-      url: '/api/appa',
-      headers: auth,
-      payload: { avances: 'Después de la caída', status: 'BORRADOR' },
-    });
-    expect(save.statusCode).toBe(200);
-    expect(save.json()).toMatchObject({ avances: 'Después de la caída' });
-  }, 60_000);
+        payload: { avances: 'Después de la caída', status: 'BORRADOR' },
+      });
+      expect(save.statusCode).toBe(200);
+      expect(save.json()).toMatchObject({ avances: 'Después de la caída' });
+    },
+    PROCESS_TEST_MS,
+  );
 });
 
 /**

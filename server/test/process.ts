@@ -3,6 +3,14 @@ import net from 'node:net';
 import { freePort } from '../../scripts/lib/net.mjs';
 
 /** The real entry point as a child process (from the sources, through tsx), as index.test.ts does. */
+/**
+ * Ceilings for tests that start server processes: each start compiles the server with tsx, which
+ * takes seconds on a quiet machine and far longer on a busy CI machine. They bound a hang; they
+ * are not measurements.
+ */
+export const PROCESS_START_MS = 120_000;
+export const PROCESS_TEST_MS = 300_000;
+
 export function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', APPA_DEMO: '0', ...env },
