@@ -470,6 +470,13 @@ describe('attachments', () => {
     expect(download.body).toBe('{"a": 1}');
   });
 
+  it('keeps a file name without the characters that disguise it', async () => {
+    const { headers } = await author();
+    const a = await upload(headers, 'acta\u202Efdp.pdf', Buffer.from('%PDF-1.4'));
+    const report = (await save(headers, { status: 'BORRADOR', files: [a.file] })).json<Report>();
+    expect(report.files.map((f) => f.fileName)).toEqual(['actafdp.pdf']);
+  });
+
   it('unlinks a file left out of the list, and removes unlinked objects after a day', async () => {
     const { headers } = await author();
     const a = await upload(headers, 'queda.txt', Buffer.from('queda'));

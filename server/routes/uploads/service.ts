@@ -17,10 +17,17 @@ export const UNLINKED_UPLOAD_TTL_MS = 24 * 3_600_000;
 /** Uploads a person may have waiting to be linked in one day, whatever the files setting. */
 const PENDING_UPLOADS_PER_DAY = 60;
 
-/** Strips what a file system or a header would misread; the stored name is generated anyway. */
+/**
+ * The name people will see and download: without control characters and without the invisible
+ * format characters (right-to-left override, zero-width marks) that make 'factura' + U+202E +
+ * 'fdp.exe' read as 'facturaexe.pdf'; slashes, which a file system would read as folders, become
+ * '_'. The stored object's name is generated anyway.
+ */
 export function cleanFileName(name: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what we remove
-  const cleaned = name.replace(/[\u0000-\u001f\u007f/\\]/g, '_').trim();
+  const cleaned = name
+    .replace(/[\p{Cc}\p{Cf}]/gu, '')
+    .replace(/[/\\]/g, '_')
+    .trim();
   return cleaned.slice(0, 255) || 'archivo';
 }
 
