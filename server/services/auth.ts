@@ -42,6 +42,19 @@ export async function signInWithPassword(
   const user = await findUserByLogin(ctx.db, username);
   // Verify against a dummy hash when the account is unknown, so timing does not reveal it.
   const valid = await verifyPassword(user?.password ?? (await dummyPasswordHash()), password);
+  if (user && user.status !== 'ACTIVO') {
+    // The same answer whatever the password: a different one for the right password would
+    // confirm it to whoever is guessing. A wrong one still counts towards the throttle.
+    if (!valid) await recordLoginFailure(ctx.db, username, client.ip, now);
+    await audit(ctx.db, {
+      actorId: user.id,
+      action: 'auth.login_refused',
+      entity: 'user',
+      entityId: user.id,
+      meta: { reason: 'suspended', ip: client.ip },
+    });
+    throw forbidden(MSG.userSuspended);
+  }
   if (!user || !valid || !user.password) {
     await recordLoginFailure(ctx.db, username, client.ip, now);
     await audit(ctx.db, {
@@ -52,16 +65,6 @@ export async function signInWithPassword(
       meta: { username, reason: user ? 'wrong_password' : 'unknown_user', ip: client.ip },
     });
     throw unauthorized(MSG.invalidCredentials);
-  }
-  if (user.status !== 'ACTIVO') {
-    await audit(ctx.db, {
-      actorId: user.id,
-      action: 'auth.login_refused',
-      entity: 'user',
-      entityId: user.id,
-      meta: { reason: 'suspended', ip: client.ip },
-    });
-    throw forbidden(MSG.userSuspended);
   }
 
   await clearLoginFailures(ctx.db, username, client.ip);

@@ -167,6 +167,20 @@ describe('POST /api/auth/login', () => {
     expect(await auditActions(user.id)).toContain('auth.login_refused');
   });
 
+  it('answers a suspended account the same whatever the password, so it confirms none', async () => {
+    const user = await buildUser(t, { status: 'SUSPENDIDO' });
+    const right = await post('/api/auth/login', {
+      username: user.username,
+      password: user.plainPassword,
+    });
+    const wrong = await post('/api/auth/login', {
+      username: user.username,
+      password: 'no-es-esta',
+    });
+    expect([wrong.statusCode, wrong.json()]).toEqual([right.statusCode, right.json()]);
+    expect(wrong.json()).toEqual({ message: MSG.userSuspended });
+  });
+
   it('ends the sessions of a user who is suspended', async () => {
     const user = await buildUser(t);
     const { token } = await signIn(t, user.username, user.plainPassword);
