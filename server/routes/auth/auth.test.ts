@@ -470,6 +470,13 @@ describe('GET /api/users/slug/:slug', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'Usuario no encontrado' });
   });
+
+  it('answers a suspended person’s link as unknown', async () => {
+    const user = await buildUser(t, { status: 'SUSPENDIDO' });
+    const res = await t.app.inject({ method: 'GET', url: `/api/users/slug/${user.slug}` });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Usuario no encontrado' });
+  });
 });
 
 describe('POST /api/register', () => {

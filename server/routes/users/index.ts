@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../../../common/messages';
 import { publicUserSchema, type PublicUser } from '../../../common/schemas/auth';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
@@ -26,7 +26,8 @@ export function userRoutes(app: Api, ctx: AppContext) {
       const [row] = await ctx.db
         .select({ fullName: users.fullName, slug: users.slug })
         .from(users)
-        .where(eq(users.slug, slug.toLowerCase()))
+        // A suspended person's link is answered as unknown: it no longer greets anyone by name.
+        .where(and(eq(users.slug, slug.toLowerCase()), eq(users.status, 'ACTIVO')))
         .limit(1);
       if (!row) throw notFound(MSG.userNotFound);
       return presentPublicUser(row);
