@@ -66,6 +66,9 @@ export function personalLink(config: Pick<Config, 'publicUrl' | 'port'>, slug: s
   return `${base}/appa/${slug}`;
 }
 
+/** The line of the credentials e-mail that carries the password; the outbox view masks what follows. */
+export const TEMPORARY_PASSWORD_LABEL = 'Contraseña temporal: ';
+
 export const CREDENTIALS_SUBJECT = `Tus credenciales de acceso al ${PRODUCT_NAME}`;
 
 export function credentialsText(values: {
@@ -85,7 +88,7 @@ export function credentialsText(values: {
     '',
     `Tu enlace personal: ${values.enlace}`,
     `Usuario: ${values.username}`,
-    `Contraseña temporal: ${values.password}`,
+    `${TEMPORARY_PASSWORD_LABEL}${values.password}`,
     '',
     'Al ingresar por primera vez se te pedirá cambiar la contraseña temporal por una propia.',
     '',

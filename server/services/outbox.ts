@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { OUTBOX_ID, type OutboxMessage, type OutboxSummary } from '../../common/schemas/mail';
 import type { Config } from '../config';
-import { outboxDir } from './mail';
+import { outboxDir, TEMPORARY_PASSWORD_LABEL } from './mail';
 
 const PREVIEW_CHARS = 140;
 
@@ -54,8 +54,22 @@ export async function readOutboxMessage(
     from: decodeWords(headers.get('from') ?? ''),
     to: decodeWords(headers.get('to') ?? ''),
     subject: decodeWords(headers.get('subject') ?? ''),
-    text: decodeBody(body, headers),
+    text: maskSecrets(decodeBody(body, headers)),
   };
+}
+
+const MASK = '••••••••';
+const TEMPORARY_PASSWORD = new RegExp(`(${TEMPORARY_PASSWORD_LABEL})\\S+`, 'g');
+/** A sign-in link's token, as in /auth/verify?token=…; any other link keeps its query. */
+const LINK_TOKEN = /([?&]token=)[^\s&]+/g;
+
+/**
+ * The outbox is read by administrators, who must not be able to sign in as someone else: the
+ * temporary passwords and sign-in links in the messages are shown masked. The files on disk keep
+ * them, for the operator of a server without SMTP.
+ */
+export function maskSecrets(text: string): string {
+  return text.replace(TEMPORARY_PASSWORD, `$1${MASK}`).replace(LINK_TOKEN, `$1${MASK}`);
 }
 
 function preview(text: string): string {

@@ -99,7 +99,8 @@ describe('GET /api/mail/outbox/:id', () => {
     });
     expect(message.from).toContain('@');
     expect(message.text).toContain('Hola, José Núñez:');
-    expect(message.text).toMatch(/Contraseña temporal: \S+/);
+    // The administrator reads that a password was sent, never the password.
+    expect(message.text).toContain('Contraseña temporal: ••••••••\n');
     expect(message.text).toContain('\n\n');
   });
 
@@ -131,6 +132,36 @@ describe('GET /api/mail/outbox/:id', () => {
       text: 'Línea uno\nLínea dos',
     });
     expect((await list()).messages.at(-1)?.id).toBe(id);
+  });
+
+  it('masks temporary passwords and sign-in links in the message and its preview', async () => {
+    const id = '2020-01-02T00-00-00-000Z-0000cafe.eml';
+    fs.writeFileSync(
+      path.join(outboxDir(t.ctx.config), id),
+      [
+        'From: Sistema APPA <no-reply@appa.local>',
+        'To: maria@empresa.pe',
+        'Subject: Tu enlace de acceso',
+        'Date: Thu, 02 Jan 2020 00:00:00 +0000',
+        'Content-Type: text/plain; charset=utf-8',
+        '',
+        'Ingresa con https://appa.example/auth/verify?token=s3cr3t-T0ken_x&x=1',
+        'Contraseña temporal: Cl4ve-Secreta',
+        'Ayuda: https://appa.example/ayuda?tema=acceso',
+        '',
+      ].join('\n'),
+    );
+    const message = (await get(`/api/mail/outbox/${id}`)).json<OutboxMessage>();
+    expect(message.text).toBe(
+      [
+        'Ingresa con https://appa.example/auth/verify?token=••••••••&x=1',
+        'Contraseña temporal: ••••••••',
+        'Ayuda: https://appa.example/ayuda?tema=acceso',
+      ].join('\n'),
+    );
+    const summary = (await list()).messages.find((m) => m.id === id);
+    expect(summary?.preview).not.toContain('s3cr3t');
+    expect(summary?.preview).not.toContain('Cl4ve');
   });
 
   it('answers 404 for a well-formed name that does not exist', async () => {
