@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { JOBS, startScheduler } from './jobs';
 import { systemClock } from './lib/clock';
+import { loggerOptions } from './lib/logging';
 import { createReadCache } from './lib/read-cache';
 import { bootstrapDatabase } from './services/bootstrap';
 import { createMailer } from './services/mail';
@@ -48,10 +49,7 @@ async function main() {
     storage,
     mailer,
     readCache,
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-    },
+    logger: loggerOptions(config.logLevel),
   });
   await bootstrapDatabase(database.db, config, app.log);
 

@@ -115,6 +115,14 @@ async function cachedSession(ctx: AppContext, token: string, now: Date) {
  * caller learns nothing of what the route expects), and holds a user who must change a temporary
  * password to the routes that allow it.
  */
+/**
+ * What the audit log keeps of a refused request's address: the route's pattern (`/api/appa/:id`),
+ * or the path of an unknown one, never its query string, where tokens and signatures travel.
+ */
+function auditedRoute(request: FastifyRequest): string {
+  return request.routeOptions.url ?? request.url.split('?', 1)[0] ?? '';
+}
+
 export function registerAuth(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('auth', null);
 
@@ -136,7 +144,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
           entity: 'request',
           meta: {
             method: request.method,
-            url: request.url,
+            route: auditedRoute(request),
             origin: origin ?? null,
             ip: request.ip,
           },
@@ -160,7 +168,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
         actorId: resolved.user.id,
         action: 'security.password_change_required',
         entity: 'request',
-        meta: { method: request.method, url: request.url },
+        meta: { method: request.method, route: auditedRoute(request) },
       });
       throw forbidden(MSG.mustChangePassword);
     }

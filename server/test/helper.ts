@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { Role, UserStatus } from '../../common/roles';
-import { buildApp } from '../app';
+import { buildApp, type AppOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { AppContext } from '../context';
 import { openPglite, openPostgres, type Database } from '../db/client';
@@ -56,7 +56,7 @@ export const TEST_ORIGIN = 'http://localhost:80';
 
 export async function buildTestApp(
   overrides: Partial<Config> = {},
-  options: { storage?: FileStorage } = {},
+  options: { storage?: FileStorage; logger?: AppOptions['logger'] } = {},
 ) {
   const database = await openTestDatabase();
   const clock = new TestClock();
@@ -76,6 +76,7 @@ export async function buildTestApp(
     mailer,
     readCache,
     clientDir: null,
+    logger: options.logger,
   });
   const ctx: AppContext = {
     config,

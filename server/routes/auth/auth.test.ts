@@ -326,6 +326,21 @@ describe('CSRF defence for cookie-authenticated writes', () => {
     ).toBe(200);
   });
 
+  it('audits a refused request by its route, never by its query string', async () => {
+    const user = await buildUser(t);
+    const { cookie } = await signIn(t, user.username, user.plainPassword);
+    const res = await post('/api/logout?token=s3cr3t&signature=s1g', {}, { cookie });
+    expect(res.statusCode).toBe(403);
+    const rows = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'security.csrf_refused'));
+    expect(rows.map((r) => r.meta)).toContainEqual(
+      expect.objectContaining({ method: 'POST', route: '/api/logout' }),
+    );
+    expect(JSON.stringify(rows)).not.toMatch(/s3cr3t|s1g/);
+  });
+
   it('accepts a cookie write from the same origin and a bearer write without one', async () => {
     const user = await buildUser(t);
     const a = await signIn(t, user.username, user.plainPassword);

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { buildTestApp } from '../test/helper';
+import { loggerOptions, redactUrl } from './logging';
+
+describe('redactUrl', () => {
+  it('hides sign-in tokens and signatures, and keeps everything else', () => {
+    expect(redactUrl('/auth/verify?token=abc123')).toBe('/auth/verify?token=REDACTED');
+    expect(redactUrl('/api/objects/upload/k1?expires=1790000000&signature=f00d')).toBe(
+      '/api/objects/upload/k1?expires=1790000000&signature=REDACTED',
+    );
+    expect(redactUrl('/x?X-Amz-Signature=s&X-Amz-Credential=c&a=1')).toBe(
+      '/x?X-Amz-Signature=REDACTED&X-Amz-Credential=REDACTED&a=1',
+    );
+    expect(redactUrl('/api/appa?weekStart=2026-11-16')).toBe('/api/appa?weekStart=2026-11-16');
+    expect(redactUrl('/api/appa')).toBe('/api/appa');
+  });
+});
+
+describe('the request log', () => {
+  it('never writes a sign-in token or an upload signature', async () => {
+    const lines: string[] = [];
+    const t = await buildTestApp(
+      {},
+      { logger: loggerOptions('info', { stream: { write: (line) => void lines.push(line) } }) },
+    );
+    try {
+      await t.app.inject({ method: 'GET', url: '/auth/verify?token=s3cr3t-token' });
+      await t.app.inject({
+        method: 'PUT',
+        url: '/api/objects/upload/k1?expires=1790000000&signature=s3cr3t-sig',
+        payload: 'x',
+      });
+    } finally {
+      await t.close();
+    }
+    const log = lines.join('');
+    expect(log).toContain('/auth/verify?token=REDACTED');
+    expect(log).toContain('signature=REDACTED');
+    expect(log).not.toContain('s3cr3t');
+  });
+});
