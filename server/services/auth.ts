@@ -28,18 +28,20 @@ export async function signInWithPassword(
 ): Promise<SignedIn> {
   const now = ctx.clock();
   const username = login.trim().toLowerCase();
+  const user = await findUserByLogin(ctx.db, username);
   try {
     await assertNotThrottled(ctx.db, username, client.ip, now);
   } catch (error) {
     await audit(ctx.db, {
+      actorId: user?.id ?? null,
       action: 'auth.login_failed',
       entity: 'user',
-      meta: { username, reason: 'throttled', ip: client.ip },
+      entityId: user?.id ?? null,
+      meta: { reason: 'throttled', ip: client.ip },
     });
     throw error;
   }
 
-  const user = await findUserByLogin(ctx.db, username);
   // Verify against a dummy hash when the account is unknown, so timing does not reveal it.
   const valid = await verifyPassword(user?.password ?? (await dummyPasswordHash()), password);
   if (user && user.status !== 'ACTIVO') {
@@ -62,7 +64,9 @@ export async function signInWithPassword(
       action: 'auth.login_failed',
       entity: 'user',
       entityId: user?.id ?? null,
-      meta: { username, reason: user ? 'wrong_password' : 'unknown_user', ip: client.ip },
+      // What was typed is kept only as the account it names: a password typed in the user
+      // field by mistake must not end up in the audit log.
+      meta: { reason: user ? 'wrong_password' : 'unknown_user', ip: client.ip },
     });
     throw unauthorized(MSG.invalidCredentials);
   }

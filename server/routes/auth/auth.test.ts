@@ -118,10 +118,9 @@ describe('POST /api/auth/login', () => {
       .from(auditLog)
       .where(eq(auditLog.action, 'auth.login_failed'));
     const metas = failures.map((f) => f.meta);
-    expect(metas).toContainEqual(
-      expect.objectContaining({ username: 'nadie', reason: 'unknown_user' }),
-    );
-    expect(JSON.stringify(metas)).not.toContain('nope-nope');
+    expect(metas).toContainEqual(expect.objectContaining({ reason: 'unknown_user' }));
+    // What was typed as an unknown user name is not kept: it may be a password.
+    expect(JSON.stringify(metas)).not.toMatch(/nope-nope|nadie/);
   });
 
   it('validates with the Spanish messages of the spec', async () => {
