@@ -126,6 +126,15 @@ function auditedRoute(request: FastifyRequest): string {
 export function registerAuth(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('auth', null);
 
+  // What a signed-in person reads (people, settings, the audit log, the outbox, reports) stays out
+  // of every cache, the browser's included, unless the route says how it may be kept: the read
+  // cache's answers are revalidated on every use ('private, no-cache'), downloads say 'no-store'.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.auth && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const bearer = bearerToken(request);
