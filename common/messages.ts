@@ -40,4 +40,6 @@ export const MSG = {
   emailInvalid: 'Correo electrónico no válido',
   databaseUnavailable:
     'El servicio no está disponible en este momento. Intenta nuevamente en unos minutos.',
+  tooManyLiveStreams:
+    'Hay demasiadas conexiones en vivo abiertas. Las actualizaciones se reanudarán en un momento.',
 } as const;

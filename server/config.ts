@@ -52,6 +52,11 @@ const envSchema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
+    LIVE_STREAMS_MAX: z.coerce
+      .number({ error: 'LIVE_STREAMS_MAX debe ser un número' })
+      .int('LIVE_STREAMS_MAX debe ser un número entero')
+      .min(1, 'LIVE_STREAMS_MAX debe ser al menos 1')
+      .default(1000),
   })
   .refine((env) => !env.S3_BUCKET || (env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY), {
     message: 'S3_BUCKET requiere también S3_ACCESS_KEY_ID y S3_SECRET_ACCESS_KEY',
@@ -85,6 +90,8 @@ export interface Config {
   s3: S3Settings | undefined;
   /** Behind a load balancer: take the client address from X-Forwarded-For. */
   trustProxy: boolean;
+  /** Live-update streams one instance holds open at most; each is an open connection. */
+  liveStreamsMax: number;
 }
 
 export class ConfigError extends Error {}
@@ -118,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: !e.DATABASE_URL && e.APPA_DEMO !== '0',
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === '1',
+    liveStreamsMax: e.LIVE_STREAMS_MAX,
     s3:
       e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

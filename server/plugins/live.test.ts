@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../common/messages';
 import type { buildApp } from '../app';
+import { STREAMS_PER_USER } from './live';
 import {
   authHeader,
   buildSecondInstance,
@@ -46,9 +48,12 @@ async function openStream(base: string, headers: Record<string, string>) {
       }
     }
   })();
+  let ended = false;
+  void pump.then(() => (ended = true));
   return {
     res,
     events,
+    ended: () => ended,
     async close() {
       controller.abort();
       await pump;
@@ -132,6 +137,38 @@ describe('GET /api/events', () => {
       expect(stream.events).toEqual([{ type: 'report.saved' }]);
     } finally {
       await stream.close();
+    }
+  });
+});
+
+describe('how many streams stay open', () => {
+  it(`keeps at most ${STREAMS_PER_USER} per person: the next one closes their oldest`, async () => {
+    const headers = await authHeader(t, await buildUser(t, { role: 'ADMIN' }));
+    const opened: Awaited<ReturnType<typeof openStream>>[] = [];
+    for (let i = 0; i <= STREAMS_PER_USER; i++) opened.push(await openStream(secondUrl, headers));
+    try {
+      expect(opened.map((s) => s.res.status)).toEqual(opened.map(() => 200));
+      await until(() => opened[0]?.ended() === true);
+      expect(opened.slice(1).map((s) => s.ended())).toEqual(opened.slice(1).map(() => false));
+    } finally {
+      await Promise.all(opened.map((s) => s.close()));
+    }
+  });
+
+  it('answers 503 past the instance’s bound, in Spanish', async () => {
+    const small = await buildTestApp({ liveStreamsMax: 1 });
+    const url = await small.app.listen({ port: 0, host: '127.0.0.1' });
+    const first = await openStream(url, await authHeader(small, await buildUser(small)));
+    try {
+      expect(first.res.status).toBe(200);
+      const res = await fetch(`${url}/api/events`, {
+        headers: await authHeader(small, await buildUser(small)),
+      });
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({ message: MSG.tooManyLiveStreams });
+    } finally {
+      await first.close();
+      await small.close();
     }
   });
 });
