@@ -28,7 +28,7 @@ import {
   users,
   type NewUserRow,
 } from '../../server/db/schema';
-import { reportsByRole } from '../../server/domain/expected-authors';
+import { reportsByRole } from '../../server/policies/actor';
 import { hashPassword } from '../../server/services/passwords';
 import { firstFreeIn, slugBase, usernameBase } from '../../server/services/users';
 

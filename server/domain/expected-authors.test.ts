@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '../../common/roles';
 import type { Database } from '../db/client';
 import { appaSubmissions, users, type UserRow } from '../db/schema';
+import { reportsByRole } from '../policies/actor';
 import { buildUser, openTestDatabase } from '../test/helper';
 import {
   countExpected,
   expectedAuthorsOf,
   expectedWeeksOf,
   pendingAuthorsOf,
-  reportsByRole,
 } from './expected-authors';
 
 const WEEK = '2026-11-16';

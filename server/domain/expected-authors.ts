@@ -1,7 +1,7 @@
 import { eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { Role } from '../../common/roles';
 import type { Db } from '../db/client';
 import { appaSubmissions, users } from '../db/schema';
+import { REPORTING_ROLES } from '../policies/actor';
 
 /**
  * Who is expected to send an APPA in week W: the one place that answers it, for every screen,
@@ -25,14 +25,6 @@ import { appaSubmissions, users } from '../db/schema';
  * `appa_submissions.week_start`, to judge each report against its own week).
  */
 export type WeekRef = string | SQLWrapper;
-
-/** The roles that report; ADMIN and CONSEJO do not. */
-const REPORTING_ROLES: readonly Role[] = ['USER', 'LIDER', 'GERENTE', 'VP'];
-
-/** Whether a role is one that reports at all: the part of the rule that does not depend on the week. */
-export function reportsByRole(role: Role): boolean {
-  return REPORTING_ROLES.includes(role);
-}
 
 /**
  * A condition on `users` rows: the person is expected to send an APPA for `week`. `area`, a

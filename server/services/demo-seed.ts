@@ -3,7 +3,7 @@ import type { Role } from '../../common/roles';
 import { recentWeeks } from '../../common/week';
 import type { Db } from '../db/client';
 import { appaSubmissions, type UserRow } from '../db/schema';
-import { reportsByRole } from '../domain/expected-authors';
+import { reportsByRole } from '../policies/actor';
 import { generateTemporaryPassword } from './passwords';
 import { createUser } from './users';
 
