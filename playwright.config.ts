@@ -6,6 +6,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 // Set once in the runner; the test server and the workers inherit them.
 process.env.E2E_PORT ??= '5100';
+// A second server, as a bare `npm start` makes it: the demo pages' password-less sign-in.
+process.env.E2E_FIRST_LOOK_PORT ??= String(Number(process.env.E2E_PORT) + 1000);
 // A new folder per run, so that no server left over from another run shares its database.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'appa-e2e-'));
 process.env.E2E_ADMIN_PASSWORD ??= `e2e-${randomBytes(12).toString('base64url')}`;
@@ -56,14 +58,24 @@ export default defineConfig({
     // Changes organisation-wide settings (the file limit) that other tests read: runs after them.
     { name: 'settings', testMatch: /admin-settings\.spec\.ts/, dependencies: ['main'] },
   ],
-  webServer: {
-    command: 'node e2e/start-test-server.mjs',
-    url: `${baseURL}/api/health`,
-    // Every run starts from a fresh database: never reuse a server started by someone else.
-    reuseExistingServer: false,
-    // A first start seeds the demo organisation and hashes every demo password: slow when busy.
-    timeout: 180_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  // Every run starts from fresh databases: never reuse a server started by someone else. A first
+  // start seeds the demo organisation and hashes every demo password: slow when busy.
+  webServer: [
+    {
+      command: 'node e2e/start-test-server.mjs',
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node e2e/start-test-server.mjs first-look',
+      url: `http://127.0.0.1:${process.env.E2E_FIRST_LOOK_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+  ],
 });

@@ -6,25 +6,59 @@ import { adminCredentials } from './support/demo-users';
 import { notices } from './support/forms';
 import { signInViaApi } from './support/session';
 
-// The test server runs in demo mode (e2e/start-test-server.mjs); the refusal outside it is covered
-// by server/routes/demo/demo.test.ts.
+// The test server holds the demo organisation beside a configured administrator (APPA_DEMO=1 with
+// APPA_ADMIN_*): the mark shows, but there is no password-less door. The first-look server is a
+// bare `npm start` (e2e/start-test-server.mjs), where the quick pages sign in.
+const firstLook = `http://127.0.0.1:${process.env.E2E_FIRST_LOOK_PORT}`;
 
 const BOARD_HEADING = 'Dashboard Consejo Directivo';
 /** How often /super-admin reloads its figures (client/src/features/demo/api/control.ts). */
 const PAGE_REFRESH_MS = 10_000;
 
-test('/admin-direct signs in as the demo administrator and lands on /consejo', async ({ page }) => {
-  await page.goto('/admin-direct');
+test('a bare start: /admin-direct signs in as the demo administrator and lands on /consejo', async ({
+  page,
+}) => {
+  await page.goto(`${firstLook}/admin-direct`);
   await expect(page).toHaveURL(/\/consejo$/);
   await expect(page.getByRole('heading', { name: BOARD_HEADING })).toBeVisible();
-  const me = await page.request.get('/api/user');
+  await expect(page.getByText('Demostración', { exact: true })).toBeVisible();
+  const me = await page.request.get(`${firstLook}/api/user`);
   expect(((await me.json()) as { role: string }).role).toBe('ADMIN');
 });
 
-test('/quick-admin signs in and shows the board dashboard', async ({ page }) => {
-  await page.goto('/quick-admin');
+test('a bare start: /quick-admin signs in and shows the board dashboard', async ({ page }) => {
+  await page.goto(`${firstLook}/quick-admin`);
   await expect(page.getByRole('heading', { name: BOARD_HEADING })).toBeVisible();
   await expect(page).toHaveURL(/\/consejo$/);
+});
+
+test('a bare start refuses the demo sign-in to a request that came through a proxy', async ({
+  request,
+}) => {
+  const res = await request.post(`${firstLook}/api/demo/login`, {
+    headers: { 'x-forwarded-for': '203.0.113.7' },
+    data: {},
+  });
+  expect(res.status()).toBe(404);
+  expect(res.headers()['set-cookie']).toBeUndefined();
+});
+
+test('beside a configured administrator the quick pages fail as a sign-in would, and every page shows the demo mark', async ({
+  page,
+}) => {
+  await page.goto('/quick-admin');
+  await expect(page.getByRole('heading', { name: 'Error de autenticación' })).toBeVisible();
+  await expect(page.getByText('No se pudo acceder automáticamente')).toBeVisible();
+  await expect(page.getByText('Demostración', { exact: true })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('link', { name: 'Ir a iniciar sesión' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByText('Demostración', { exact: true })).toBeVisible();
+
+  await page.goto('/admin-direct');
+  await expect(page).toHaveURL(/\/auth$/);
+  const me = await page.request.get('/api/user');
+  expect(me.status()).toBe(401);
 });
 
 async function currentWeek(page: Page) {
@@ -139,22 +173,4 @@ test('/super-admin at 360 px has no sideways scroll', async ({ page }) => {
   await expect
     .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
     .toBeLessThanOrEqual(360);
-});
-
-test('when the server refuses, /quick-admin shows the error panel and /admin-direct goes to /auth', async ({
-  page,
-}) => {
-  // As outside demo mode: the endpoint answers 404 (server/routes/demo/demo.test.ts).
-  await page.route('**/api/demo/login', (route) =>
-    route.fulfill({ status: 404, json: { message: 'No disponible' } }),
-  );
-  await page.goto('/quick-admin');
-  await expect(page.getByRole('heading', { name: 'Error de autenticación' })).toBeVisible();
-  await expect(page.getByText('No se pudo acceder automáticamente')).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
-  await page.getByRole('link', { name: 'Ir a iniciar sesión' }).click();
-  await expect(page).toHaveURL(/\/auth$/);
-
-  await page.goto('/admin-direct');
-  await expect(page).toHaveURL(/\/auth$/);
 });

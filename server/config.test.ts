@@ -6,8 +6,10 @@ describe('loadConfig', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       port: 5000,
+      host: undefined,
       databaseUrl: undefined,
-      demo: true,
+      seedDemo: true,
+      demoSignIn: true,
       trustProxy: false,
     });
     expect(config.dataDir).toMatch(/\/data$/);
@@ -26,9 +28,21 @@ describe('loadConfig', () => {
     ).toThrow(/APPA_ADMIN_PASSWORD/);
   });
 
-  it('turns demo mode off with a database server or APPA_DEMO=0', () => {
-    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).demo).toBe(false);
-    expect(loadConfig({ APPA_DEMO: '0' }).demo).toBe(false);
+  it('turns demo mode off with a database server, a configured administrator or APPA_DEMO=0', () => {
+    const admin = { APPA_ADMIN_USERNAME: 'admin', APPA_ADMIN_PASSWORD: 'una clave larga' };
+    const server = { DATABASE_URL: 'postgres://u@h/db' };
+    const demo = (env: NodeJS.ProcessEnv) => {
+      const { seedDemo, demoSignIn } = loadConfig(env);
+      return { seedDemo, demoSignIn };
+    };
+    expect(demo(server)).toEqual({ seedDemo: false, demoSignIn: false });
+    expect(demo(admin)).toEqual({ seedDemo: false, demoSignIn: false });
+    expect(demo({ APPA_DEMO: '0' })).toEqual({ seedDemo: false, demoSignIn: false });
+    // APPA_DEMO=1 fills an empty database with the demo organisation, but never opens
+    // password-less sign-in next to a configured administrator or a database server.
+    expect(demo({ ...admin, APPA_DEMO: '1' })).toEqual({ seedDemo: true, demoSignIn: false });
+    expect(demo({ ...server, APPA_DEMO: '1' })).toEqual({ seedDemo: true, demoSignIn: false });
+    expect(demo({ APPA_DEMO: '1' })).toEqual({ seedDemo: true, demoSignIn: true });
   });
 
   it('treats an empty variable as unset', () => {

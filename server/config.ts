@@ -17,7 +17,7 @@ const envSchema = z
       .min(1, 'PORT debe estar entre 1 y 65535')
       .max(65535, 'PORT debe estar entre 1 y 65535')
       .default(5000),
-    HOST: z.string().min(1).default('0.0.0.0'),
+    HOST: z.string().min(1).optional(),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL debe empezar por postgres:// o postgresql://')
@@ -74,7 +74,8 @@ const envSchema = z
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
-  host: string;
+  /** The address to listen on; unset: loopback for a demo database, every address otherwise. */
+  host: string | undefined;
   databaseUrl: string | undefined;
   dataDir: string;
   publicUrl: string | undefined;
@@ -83,8 +84,17 @@ export interface Config {
   mailFrom: string | undefined;
   adminUsername: string | undefined;
   adminPassword: string | undefined;
-  /** Demo mode: the embedded database, filled with a demo organisation when empty. */
-  demo: boolean;
+  /**
+   * Whether an empty database is filled with the demo organisation: a first look (the embedded
+   * database, no APPA_ADMIN_*) unless APPA_DEMO=0, or whenever APPA_DEMO=1.
+   */
+  seedDemo: boolean;
+  /**
+   * Whether password-less demo sign-in may exist at all: never with a database server or a
+   * configured administrator, whatever APPA_DEMO says. It also needs a demo database, a loopback
+   * listening address and a request without proxy headers (services/demo.ts).
+   */
+  demoSignIn: boolean;
   logLevel: string;
   /** S3-compatible storage for attachments; unset: a folder under DATA_DIR. */
   s3: S3Settings | undefined;
@@ -110,6 +120,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Configuración no válida:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  // Nothing configured: someone trying APPA on their own machine.
+  const firstLook = !e.DATABASE_URL && !e.APPA_ADMIN_USERNAME;
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -122,7 +134,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     adminUsername: e.APPA_ADMIN_USERNAME,
     adminPassword: e.APPA_ADMIN_PASSWORD,
-    demo: !e.DATABASE_URL && e.APPA_DEMO !== '0',
+    seedDemo: e.APPA_DEMO === '1' || (firstLook && e.APPA_DEMO !== '0'),
+    demoSignIn: firstLook && e.APPA_DEMO !== '0',
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === '1',
     liveStreamsMax: e.LIVE_STREAMS_MAX,

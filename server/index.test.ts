@@ -57,19 +57,21 @@ describe('the server process', () => {
   );
 
   it(
-    'keeps DATA_DIR and everything in it to its own user, an open folder of before included',
+    'keeps DATA_DIR and everything in it to its own user, and a demo database on loopback',
     async () => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'appa-perm-'));
       dirs.push(dataDir);
       fs.chmodSync(dataDir, 0o755);
       const port = await freePort();
+      // No HOST: a demo database listens for this machine only.
       const server = startServer({
         PORT: String(port),
-        HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         APPA_DEMO: '1',
+        LOG_LEVEL: 'info',
       });
       await waitForHealth(`http://127.0.0.1:${port}/api/health`, server.exited);
+      expect(server.output()).toContain(`APPA escuchando en http://127.0.0.1:${port}`);
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(0);
 

@@ -7,6 +7,7 @@ import { systemClock } from './lib/clock';
 import { loggerOptions } from './lib/logging';
 import { createReadCache } from './lib/read-cache';
 import { bootstrapDatabase } from './services/bootstrap';
+import { defaultHost, isDemoDatabase } from './services/demo';
 import { createMailer } from './services/mail';
 import { createStorage } from './storage';
 
@@ -77,9 +78,13 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
+  // A demo database listens for this machine only unless HOST says otherwise: its accounts'
+  // passwords are in a file and, without a configured administrator, anyone here may enter.
+  const demo = await isDemoDatabase(database.db);
+  const host = config.host ?? defaultHost(demo);
+  await app.listen({ port: config.port, host });
   app.log.info(
-    `APPA escuchando en http://localhost:${config.port} (base de datos: ${database.kind === 'pglite' ? `embebida en ${config.dataDir}` : 'PostgreSQL'})`,
+    `APPA escuchando en http://${host === '0.0.0.0' ? 'localhost' : host}:${config.port} (base de datos: ${database.kind === 'pglite' ? `embebida en ${config.dataDir}` : 'PostgreSQL'}${demo ? ', demostración' : ''})`,
   );
 }
 

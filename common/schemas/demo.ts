@@ -4,7 +4,7 @@
  * a JSON file.
  */
 export const DEMO_MSG = {
-  /** POST /api/demo/login outside demo mode, or with no active administrator to sign in as. */
+  /** POST /api/demo/login wherever demo sign-in is not allowed. */
   unavailable: 'El acceso directo solo está disponible en modo demostración.',
   noAdmin: 'No hay un administrador de demostración activo.',
 } as const;

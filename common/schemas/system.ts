@@ -6,7 +6,7 @@ export const appConfigSchema = z.object({
   productName: z.string(),
   /** The marketing site ({host}); logout goes there when it is set. */
   publicSiteUrl: z.nullable(z.string()),
-  /** The embedded database with its demo organisation. */
+  /** The database holds the demo organisation: every page shows a "Demostración" mark. */
   demo: z.boolean(),
   /** The "Enlaces mágicos" setting: whether /auth offers 'Acceder con email'. */
   magicLinksEnabled: z.boolean(),

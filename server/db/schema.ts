@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -275,6 +276,13 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /**
+     * How the person proved who they are. A password-less demo session ('demo') is not asked to
+     * change a temporary password it never used.
+     */
+    method: text('method', { enum: ['password', 'magic_link', 'demo'] })
+      .notNull()
+      .default('password'),
   },
   (t) => [
     index('sessions_user_id_idx').on(t.userId),
@@ -322,6 +330,20 @@ export const jobRuns = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [unique('job_runs_job_period_subject_uq').on(t.job, t.period, t.subject)],
+);
+
+/**
+ * Facts about this installation, one row: whether its database holds the demo organisation (which
+ * only a first look on an empty embedded database, or APPA_DEMO=1, creates).
+ */
+export const instance = pgTable(
+  'instance',
+  {
+    id: integer('id').primaryKey().default(1),
+    demo: boolean('demo').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('instance_single_row', sql`${t.id} = 1`)],
 );
 
 /** Failed sign-in counters per account and per address, shared by every server instance. */

@@ -5,6 +5,7 @@ import type { SessionRow, UserRow } from '../db/schema';
 import { forbidden, unauthorized } from '../lib/errors';
 import { audit } from '../services/audit';
 import { hashToken } from '../lib/tokens';
+import { mustChangePassword } from '../presenters/user';
 import { isLive, resolveSession } from '../services/sessions';
 
 export interface Auth {
@@ -170,7 +171,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
     request.auth = { ...resolved, via };
 
     if (
-      resolved.user.mustChangePassword &&
+      mustChangePassword(resolved.user, resolved.session) &&
       !request.routeOptions.config.allowDuringPasswordChange
     ) {
       await audit(ctx.db, {

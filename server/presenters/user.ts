@@ -1,6 +1,6 @@
 import type { CurrentUser, PublicUser, User } from '../../common/schemas/auth';
 import type { AdminUser } from '../../common/schemas/users';
-import type { UserRow } from '../db/schema';
+import type { SessionRow, UserRow } from '../db/schema';
 import type { Actor } from '../policies/actor';
 import { navigationAbilities } from '../policies/organisation';
 import { userAbilities } from '../policies/user';
@@ -26,9 +26,27 @@ export function presentUser(row: UserRow): User {
   };
 }
 
-/** The signed-in user as they see themselves: with the screens they may open. */
-export function presentCurrentUser(row: UserRow): CurrentUser {
-  return { ...presentUser(row), abilities: navigationAbilities(row) };
+/**
+ * The signed-in user as they see themselves: with the screens they may open. A password-less demo
+ * session is not sent to change a temporary password it never used.
+ */
+export function presentCurrentUser(
+  row: UserRow,
+  session?: Pick<SessionRow, 'method'>,
+): CurrentUser {
+  return {
+    ...presentUser(row),
+    mustChangePassword: mustChangePassword(row, session),
+    abilities: navigationAbilities(row),
+  };
+}
+
+/** Whether this session may do nothing but change the password. */
+export function mustChangePassword(
+  row: Pick<UserRow, 'mustChangePassword'>,
+  session?: Pick<SessionRow, 'method'>,
+): boolean {
+  return row.mustChangePassword && session?.method !== 'demo';
 }
 
 /** A user in the administrator's lists: with what `viewer` may do to them. */

@@ -84,7 +84,10 @@ export async function openSession(
 ): Promise<SignedIn> {
   const now = ctx.clock();
   const { sessionHours } = await getSettings(ctx.db);
-  const { token, session } = await createSession(ctx.db, user.id, now, sessionHours, client);
+  const { token, session } = await createSession(ctx.db, user.id, now, sessionHours, {
+    ...client,
+    method,
+  });
   const [updated] = await ctx.db
     .update(users)
     .set({ lastLoginAt: now })

@@ -6,9 +6,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config';
 import type { Database } from '../db/client';
-import { appaSubmissions, users } from '../db/schema';
+import { appaSubmissions, instance, users } from '../db/schema';
 import { openTestDatabase } from '../test/helper';
 import { bootstrapDatabase } from './bootstrap';
+import { isDemoDatabase } from './demo';
 import { verifyPassword } from './passwords';
 
 const log = { info: vi.fn(), warn: vi.fn() } as unknown as FastifyBaseLogger;
@@ -73,5 +74,48 @@ describe('bootstrapDatabase', () => {
     expect(await verifyPassword(leader?.password ?? null, accounts[8].password)).toBe(true);
     const [reports] = await database.db.select({ n: count() }).from(appaSubmissions);
     expect(reports?.n).toBeGreaterThan(60);
+  });
+
+  it('remembers that the database is a demo, and that one with a configured administrator is not', async () => {
+    await bootstrapDatabase(database.db, loadConfig({ DATA_DIR: dataDir }), log);
+    expect(await isDemoDatabase(database.db)).toBe(true);
+
+    const other = await openTestDatabase();
+    const admin = { APPA_ADMIN_USERNAME: 'jefa', APPA_ADMIN_PASSWORD: 'una clave muy segura' };
+    await bootstrapDatabase(other.db, loadConfig({ DATA_DIR: dataDir, ...admin }), log);
+    expect(await isDemoDatabase(other.db)).toBe(false);
+    const [{ n } = { n: 0 }] = await other.db.select({ n: count() }).from(users);
+    expect(n).toBe(1);
+    await other.close();
+  });
+
+  it('with APPA_DEMO=1 fills the demo organisation beside a configured administrator', async () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      APPA_DEMO: '1',
+      APPA_ADMIN_USERNAME: 'jefa',
+      APPA_ADMIN_PASSWORD: 'una clave muy segura',
+    });
+    await bootstrapDatabase(database.db, config, log);
+    expect(await isDemoDatabase(database.db)).toBe(true);
+    expect(config.demoSignIn).toBe(false);
+  });
+
+  it('recognises a demo filled by an earlier version by its credentials file', async () => {
+    const config = loadConfig({ DATA_DIR: dataDir, APPA_DEMO: '0' });
+    await bootstrapDatabase(database.db, config, log);
+    // As an earlier version left it: people, no record of what the database is.
+    await database.db.delete(instance);
+    fs.writeFileSync(path.join(dataDir, 'demo-credentials.json'), '[]');
+    await bootstrapDatabase(database.db, config, log);
+    expect(await isDemoDatabase(database.db)).toBe(true);
+
+    const plain = await openTestDatabase();
+    await bootstrapDatabase(plain.db, config, log);
+    await plain.db.delete(instance);
+    fs.rmSync(path.join(dataDir, 'demo-credentials.json'));
+    await bootstrapDatabase(plain.db, config, log);
+    expect(await isDemoDatabase(plain.db)).toBe(false);
+    await plain.close();
   });
 });

@@ -6,13 +6,14 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { audit } from './audit';
+import { DEMO_CREDENTIALS_FILE, recordEarlierInstance, recordInstance } from './demo';
 import { seedDemoOrganisation, type DemoAccount } from './demo-seed';
 import { generateTemporaryPassword } from './passwords';
 import { createUser } from './users';
 
 /**
- * On an empty database: the first administrator and, in demo mode, the demo
- * organisation. Runs inside a transaction so that two instances starting together cannot both
+ * On an empty database: the first administrator and, when asked (`config.seedDemo`), the demo
+ * organisation; the database remembers whether it is a demo. Runs inside a transaction so that two instances starting together cannot both
  * fill it.
  */
 export async function bootstrapDatabase(db: Db, config: Config, log: FastifyBaseLogger) {
@@ -38,10 +39,14 @@ export async function bootstrapDatabase(db: Db, config: Config, log: FastifyBase
       entityId: admin.id,
       meta: { username: admin.username, fromEnvironment: given },
     });
-    const demo = config.demo ? await seedDemoOrganisation(tx) : [];
+    const demo = config.seedDemo ? await seedDemoOrganisation(tx) : [];
+    await recordInstance(tx, config.seedDemo);
     return { admin, adminPassword: given ? null : adminPassword, demo };
   });
-  if (!created) return;
+  if (!created) {
+    await recordEarlierInstance(db, config);
+    return;
+  }
 
   if (created.adminPassword) {
     log.warn(`Primer administrador creado: usuario "${created.admin.username}"`);
@@ -57,7 +62,7 @@ export async function bootstrapDatabase(db: Db, config: Config, log: FastifyBase
 
 function writeDemoCredentials(config: Config, accounts: DemoAccount[], log: FastifyBaseLogger) {
   fs.mkdirSync(config.dataDir, { recursive: true });
-  const file = path.join(config.dataDir, 'demo-credentials.json');
+  const file = path.join(config.dataDir, DEMO_CREDENTIALS_FILE);
   fs.writeFileSync(file, JSON.stringify(accounts, null, 2), { mode: 0o600 });
   const onePerRole = new Map<string, DemoAccount>();
   for (const a of accounts) if (!onePerRole.has(a.role)) onePerRole.set(a.role, a);

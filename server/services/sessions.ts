@@ -11,6 +11,7 @@ const TOUCH_EVERY_MS = 60_000;
 export interface SessionContext {
   ip?: string | undefined;
   userAgent?: string | undefined;
+  method?: SessionRow['method'];
 }
 
 export async function createSession(
@@ -31,6 +32,7 @@ export async function createSession(
       expiresAt: new Date(now.getTime() + sessionHours * HOUR_MS),
       ip: context.ip ?? null,
       userAgent: context.userAgent?.slice(0, 300) ?? null,
+      method: context.method ?? 'password',
     })
     .returning();
   if (!session) throw new Error('session insert returned nothing');

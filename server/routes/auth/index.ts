@@ -40,7 +40,8 @@ export function authRoutes(app: Api, ctx: AppContext) {
       config: { allowDuringPasswordChange: true },
     },
     async (request): Promise<CurrentUser> => {
-      return presentCurrentUser(requireAuth(request).user);
+      const { user, session } = requireAuth(request);
+      return presentCurrentUser(user, session);
     },
   );
 

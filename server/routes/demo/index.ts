@@ -7,7 +7,7 @@ import { revokeSession } from '../../services/sessions';
 import { signInAsDemoAdmin } from './login';
 
 export function demoRoutes(app: Api, ctx: AppContext) {
-  // Demo mode only (login.ts beside this file). A session the browser already has is replaced: the
+  // A demo database on this machine only (login.ts beside this file). A session the browser already has is replaced: the
   // quick-access pages mean "show me the administrator's view", whoever was signed in before.
   app.post(
     '/api/demo/login',
@@ -24,12 +24,13 @@ export function demoRoutes(app: Api, ctx: AppContext) {
       const previous = request.auth ?? null;
       const signed = await signInAsDemoAdmin(
         ctx,
+        request,
         { ip: request.ip, userAgent: request.headers['user-agent'] },
         previous?.user.id ?? null,
       );
       if (previous) await revokeSession(ctx.db, previous.session.id);
       setSessionCookie(ctx, reply, signed.token, signed.session.expiresAt);
-      return presentCurrentUser(signed.user);
+      return presentCurrentUser(signed.user, signed.session);
     },
   );
 }

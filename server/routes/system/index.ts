@@ -4,6 +4,7 @@ import { appConfigSchema, statusResponseSchema } from '../../../common/schemas/s
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import type { Api } from '../../plugins/route-facts';
+import { isDemoDatabase } from '../../services/demo';
 import { getSettings } from '../../services/settings';
 
 const open = { public: true, allowDuringPasswordChange: true } as const;
@@ -38,7 +39,7 @@ export function systemRoutes(app: Api, ctx: AppContext) {
     async () => ({
       productName: PRODUCT_NAME,
       publicSiteUrl: ctx.config.publicSiteUrl ?? null,
-      demo: ctx.config.demo,
+      demo: await isDemoDatabase(ctx.db),
       magicLinksEnabled: (await getSettings(ctx.db)).magicLinksEnabled,
     }),
   );
