@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   csvOf,
+  CUSTOM_LAYOUT,
   headersOf,
   KPI_LAYOUT,
   kpiAchieved,
@@ -147,5 +148,28 @@ describe('KPI_LAYOUT', () => {
       ).slice(1),
     ).toEqual([`Ana,a@x.pe,${WEEK},Ventas,90,95.5,Sí`, `Ana,a@x.pe,${WEEK},Ventas,90,,—`]);
     expect(kpiAchieved(90, 89.99)).toBe(false);
+  });
+});
+
+describe('CUSTOM_LAYOUT', () => {
+  it("writes every reviewer's notes, oldest first, in one cell", () => {
+    const note = (id: string, fullName: string | null, notes: string) => ({
+      id,
+      author: fullName ? { id, fullName } : null,
+      notes,
+      createdAt: '2026-11-17T10:00:00.000Z',
+      updatedAt: '2026-11-17T10:00:00.000Z',
+    });
+    const reviewed = report(jose, {
+      reviewNotes: 'Coincido',
+      reviewNotesHistory: [
+        note('00000000-0000-4000-8000-00000000c001', 'Gema Gerente', 'Buen avance'),
+        note('00000000-0000-4000-8000-00000000c002', null, 'Coincido'),
+      ],
+    });
+    const column = headersOf(CUSTOM_LAYOUT).indexOf('Notas de revisión');
+    const cell = (r: typeof reviewed) => CUSTOM_LAYOUT[column]?.cell(r, LIMA);
+    expect(cell(reviewed)).toBe('Gema Gerente: Buen avance\n—: Coincido');
+    expect(cell(report(jose))).toBeNull();
   });
 });

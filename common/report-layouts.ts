@@ -2,7 +2,7 @@ import { completionRate } from './completion';
 import { toCsv, type CsvCell } from './csv';
 import { dateTime, yesNo } from './export-format';
 import { ROLE_LABELS } from './roles';
-import type { PanelAuthor, ReportSummary, PendingAuthor } from './schemas/panel';
+import type { PanelAuthor, ReportSummary, PendingAuthor, ReviewNote } from './schemas/panel';
 
 /** A report's fields, whatever the viewer may do with it: the layouts write no abilities. */
 type ReportFields = Omit<ReportSummary, 'abilities'>;
@@ -55,6 +55,12 @@ export const achievedText = (value: boolean | null) => (value === null ? '—' :
 
 const instant = (value: string | Date | null, { timeZone }: LayoutOptions) =>
   value ? dateTime(value, timeZone) : null;
+
+/** Every reviewer's notes in one cell or line, oldest first ("Nombre: notas"); null for none. */
+export function reviewNotesText(notes: readonly ReviewNote[], separator = '\n'): string | null {
+  if (notes.length === 0) return null;
+  return notes.map((n) => `${n.author?.fullName ?? '—'}: ${n.notes}`).join(separator);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Semanal: one row per report of the week and per expected author who has none.
@@ -216,6 +222,6 @@ export const CUSTOM_LAYOUT: CsvLayout<ReportFields> = [
   { header: 'Archivos', cell: (r) => r.fileCount },
   { header: 'Revisado', cell: (r, o) => instant(r.reviewedAt, o) },
   { header: 'Revisor', cell: (r) => r.reviewer?.fullName ?? null },
-  { header: 'Notas de revisión', cell: (r) => r.reviewNotes },
+  { header: 'Notas de revisión', cell: (r) => reviewNotesText(r.reviewNotesHistory) },
   { header: 'Comentarios', cell: (r) => r.commentCount },
 ];

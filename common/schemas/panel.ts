@@ -118,6 +118,20 @@ export const reportAbilitiesSchema = z.object({
 export type ReportAbilities = z.infer<typeof reportAbilitiesSchema>;
 
 /**
+ * One reviewer's notes on a report. Each reviewer has at most one, which only they change; 'editado'
+ * when updatedAt differs from createdAt.
+ */
+export const reviewNoteSchema = z.object({
+  id: z.uuid(),
+  /** Null when the reviewer's account no longer exists. */
+  author: personRefSchema.nullable(),
+  notes: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ReviewNote = z.infer<typeof reviewNoteSchema>;
+
+/**
  * A report as every list shows it (the panel's week, the dashboards, the exports): its text, its
  * author, counts of what hangs from it (files, comments, open tasks), and what the viewer may do
  * with it. The full report with its files is `Report`.
@@ -141,8 +155,12 @@ export const reportSummarySchema = z.object({
   kpiLogroPct: z.number().nullable(),
   fileCount: z.number().int(),
   reviewedAt: z.string().nullable(),
+  /** The first reviewer; `reviewedAt` is when they reviewed it. */
   reviewer: personRefSchema.nullable(),
+  /** The notes written or changed last, whoever wrote them; every reviewer's are below. */
   reviewNotes: z.string().nullable(),
+  /** Every reviewer's notes, in the order they were first written. */
+  reviewNotesHistory: z.array(reviewNoteSchema),
   commentCount: z.number().int(),
   /** Tasks still PENDIENTE or EN_PROGRESO. */
   openTaskCount: z.number().int(),
@@ -283,7 +301,10 @@ export const reviewSchema = z.object({
     .max(REVIEW_NOTES_MAX, PANEL_MSG.reviewNotesTooLong)
     .nullish()
     .transform((v) => (v ? v : null)),
-  /** Changes the notes of a report already reviewed; without it a second review is a 409. */
+  /**
+   * Changes the notes of a report already reviewed: the caller's own notes, added if they have
+   * none, removed when empty; without it a second review is a 409.
+   */
   isUpdate: z.boolean({ error: PANEL_MSG.isUpdateBoolean }).optional().default(false),
 });
 export type ReviewInput = z.input<typeof reviewSchema>;

@@ -39,6 +39,7 @@ export function report(user: PanelAuthor, over: Partial<ReportSummary> = {}): Re
     reviewedAt: null,
     reviewer: null,
     reviewNotes: null,
+    reviewNotesHistory: [],
     commentCount: 0,
     openTaskCount: 0,
     markedSubmittedBy: null,

@@ -24,6 +24,7 @@ import {
   appaFiles,
   appaSubmissions,
   reviewComments,
+  reviewNotes,
   reviewTasks,
   users,
   type NewUserRow,
@@ -307,6 +308,7 @@ export async function seedDatabase(db: Db, now = new Date()) {
 
   const submissions: (typeof appaSubmissions.$inferInsert)[] = [];
   const comments: (typeof reviewComments.$inferInsert)[] = [];
+  const notes: (typeof reviewNotes.$inferInsert)[] = [];
   const tasks: (typeof reviewTasks.$inferInsert)[] = [];
   const files: (typeof appaFiles.$inferInsert)[] = [];
   const reporters = people.filter((p) => reportsByRole(p.role));
@@ -339,10 +341,19 @@ export async function seedDatabase(db: Db, now = new Date()) {
         submittedAt: sent ? submittedAt : null,
         reviewedAt: reviewed ? new Date(submittedAt.getTime() + 86_400_000) : null,
         reviewedBy: reviewed ? person.managerId : null,
-        reviewNotes: reviewed && rand.chance(0.3) ? rand.pick(COMMENTS) : null,
         createdAt: weekDate,
         updatedAt: sent ? submittedAt : weekDate,
       });
+      if (reviewed && person.managerId && rand.chance(0.3)) {
+        const at = new Date(submittedAt.getTime() + 86_400_000);
+        notes.push({
+          submissionId: id,
+          authorId: person.managerId,
+          notes: rand.pick(COMMENTS),
+          createdAt: at,
+          updatedAt: at,
+        });
+      }
       if (sent && person.managerId && rand.chance(0.05)) {
         const times = rand.chance(0.3) ? 2 : 1;
         for (let c = 0; c < times; c++) {
@@ -383,6 +394,7 @@ export async function seedDatabase(db: Db, now = new Date()) {
     await insertBatches(tx, users, userRows);
     await insertBatches(tx, appaSubmissions, submissions);
     await insertBatches(tx, reviewComments, comments);
+    await insertBatches(tx, reviewNotes, notes);
     await insertBatches(tx, reviewTasks, tasks);
     await insertBatches(tx, appaFiles, files);
   });

@@ -1,6 +1,14 @@
-import { eq } from 'drizzle-orm';
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildComment, buildReport, buildShare, buildTask } from '../test/factories';
+import {
+  buildComment,
+  buildReport,
+  buildReviewNote,
+  buildShare,
+  buildTask,
+} from '../test/factories';
 import { buildTestApp, buildUser, type TestApp } from '../test/helper';
 import {
   appaFiles,
@@ -8,9 +16,11 @@ import {
   lateralSharing,
   reminders,
   reviewComments,
+  reviewNotes,
   reviewTasks,
   users,
 } from './schema';
+import { migrationsFolder } from './client';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -117,10 +127,80 @@ describe('the data model', () => {
       .update(appaSubmissions)
       .set({ reviewedBy: manager.id })
       .where(eq(appaSubmissions.id, s.id));
+    await buildReviewNote(t, { report: s, author: manager, notes: 'Sigue así' });
     await t.db.delete(users).where(eq(users.id, manager.id));
     const [kept] = await t.db.select().from(appaSubmissions).where(eq(appaSubmissions.id, s.id));
     expect(kept?.reviewedBy).toBeNull();
+    const notes = await t.db.select().from(reviewNotes).where(eq(reviewNotes.submissionId, s.id));
+    expect(notes).toMatchObject([{ authorId: null, notes: 'Sigue así' }]);
     const [a] = await t.db.select().from(users).where(eq(users.id, author.id));
     expect(a?.managerId).toBeNull();
+  });
+});
+
+describe('the migration to notes per reviewer', () => {
+  // The data part of the migration that created review_notes, run again over reports written as
+  // they were before it: the one notes text of a report became its first reviewer's note.
+  const backfill = () => {
+    const file = fs
+      .readdirSync(migrationsFolder)
+      .filter((name) => name.endsWith('.sql'))
+      .map((name) => fs.readFileSync(path.join(migrationsFolder, name), 'utf8'))
+      .find((text) => text.includes('CREATE TABLE "review_notes"'));
+    const block = file?.split('--> statement-breakpoint').find((b) => b.includes('INSERT INTO'));
+    if (!block) throw new Error('no backfill of review_notes in the migrations');
+    return sql.raw(block);
+  };
+
+  it("carries each report's legacy notes to its reviewer, losing none", async () => {
+    const reviewer = await buildUser(t, { role: 'GERENTE', fullName: 'Gema Gerente' });
+    const author = await buildUser(t, { managerId: reviewer.id });
+    const reviewedAt = new Date('2026-09-08T16:00:00Z');
+    const legacy = await buildReport(t, {
+      user: author,
+      weekStart: '2026-09-07',
+      status: 'ENVIADO',
+      reviewedAt,
+      reviewedBy: reviewer.id,
+      legacyReviewNotes: 'Nota de antes',
+      updatedAt: new Date('2026-09-09T10:00:00Z'),
+    });
+    const orphan = await buildReport(t, {
+      user: author,
+      weekStart: '2026-08-31',
+      status: 'ENVIADO',
+      reviewedAt,
+      reviewedBy: null,
+      legacyReviewNotes: 'Su revisor ya no existe',
+    });
+    const silent = await buildReport(t, {
+      user: author,
+      weekStart: '2026-08-24',
+      status: 'ENVIADO',
+      reviewedAt,
+      reviewedBy: reviewer.id,
+    });
+
+    await t.db.execute(backfill());
+    const notesOf = (id: string) =>
+      t.db.select().from(reviewNotes).where(eq(reviewNotes.submissionId, id));
+    expect(await notesOf(legacy.id)).toMatchObject([
+      {
+        authorId: reviewer.id,
+        notes: 'Nota de antes',
+        createdAt: reviewedAt,
+        updatedAt: new Date('2026-09-09T10:00:00Z'),
+      },
+    ]);
+    expect(await notesOf(orphan.id)).toMatchObject([
+      { authorId: null, notes: 'Su revisor ya no existe' },
+    ]);
+    expect(await notesOf(silent.id)).toEqual([]);
+    // The old column keeps its text.
+    const [kept] = await t.db
+      .select()
+      .from(appaSubmissions)
+      .where(eq(appaSubmissions.id, legacy.id));
+    expect(kept?.legacyReviewNotes).toBe('Nota de antes');
   });
 });

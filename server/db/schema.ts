@@ -92,9 +92,15 @@ export const appaSubmissions = pgTable(
     markedSubmittedById: uuid('marked_submitted_by_id').references(() => users.id, {
       onDelete: 'set null',
     }),
+    /** The first review: when and by whom. Each reviewer's notes are rows of review_notes. */
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
-    reviewNotes: text('review_notes'),
+    /**
+     * Legacy: the one notes text every reviewer used to overwrite. Copied into review_notes (as
+     * the note of `reviewedBy`) when that table was created; nothing reads or writes it since, and
+     * a later migration may drop it.
+     */
+    legacyReviewNotes: text('review_notes'),
     ...timestamps,
   },
   (t) => [
@@ -187,6 +193,27 @@ export const reviewComments = pgTable(
     ...timestamps,
   },
   (t) => [index('review_comments_submission_id_idx').on(t.submissionId, t.createdAt)],
+);
+
+/**
+ * Each reviewer's notes on a report, one row per reviewer: a reviewer's update changes only their
+ * own row, so nobody overwrites another reviewer's notes (the audit log keeps every old text).
+ * `authorId` is null only when the reviewer's account is gone, or for notes kept from before this
+ * table whose reviewer was not recorded: the text stays either way.
+ */
+export const reviewNotes = pgTable(
+  'review_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => appaSubmissions.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    notes: text('notes').notNull(),
+    ...timestamps,
+  },
+  // Also the index of a report's notes (its first column).
+  (t) => [unique('review_notes_submission_author_uq').on(t.submissionId, t.authorId)],
 );
 
 export const auditLog = pgTable(
@@ -360,3 +387,4 @@ export type SessionRow = typeof sessions.$inferSelect;
 export type UploadRow = typeof uploads.$inferSelect;
 export type SubmissionRow = typeof appaSubmissions.$inferSelect;
 export type FileRow = typeof appaFiles.$inferSelect;
+export type ReviewNoteRow = typeof reviewNotes.$inferSelect;

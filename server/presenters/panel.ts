@@ -3,9 +3,10 @@ import type {
   ReportSummary,
   PersonRef,
   ReviewComment,
+  ReviewNote,
   ReviewTask,
 } from '../../common/schemas/panel';
-import type { reviewTasks, SubmissionRow, UserRow } from '../db/schema';
+import type { ReviewNoteRow, reviewTasks, SubmissionRow, UserRow } from '../db/schema';
 
 /**
  * A report as the panel lists it, before the viewer's abilities are added (policies/report.ts):
@@ -45,6 +46,15 @@ export interface ReportSummaryRow {
   fileCount: number;
   commentCount: number;
   openTaskCount: number;
+  /** Every reviewer's notes, oldest first. */
+  notes: ReviewNote[];
+}
+
+/** The notes written or changed last: what the report's single `reviewNotes` shows. */
+function latestNotes(notes: readonly ReviewNote[]): string | null {
+  let latest: ReviewNote | undefined;
+  for (const note of notes) if (!latest || note.updatedAt >= latest.updatedAt) latest = note;
+  return latest?.notes ?? null;
 }
 
 /** A report as the panel lists it: no storage keys, only counts of what hangs from it. */
@@ -70,10 +80,25 @@ export function presentReportSummary(row: ReportSummaryRow): ReportSummaryData {
     fileCount: row.fileCount,
     reviewedAt: iso(report.reviewedAt),
     reviewer: row.reviewer,
-    reviewNotes: report.reviewNotes,
+    reviewNotes: latestNotes(row.notes),
+    reviewNotesHistory: row.notes,
     commentCount: row.commentCount,
     openTaskCount: row.openTaskCount,
     markedSubmittedBy: row.marker,
+  };
+}
+
+/** One reviewer's notes; `author` is null when their account is gone. */
+export function presentReviewNote(row: {
+  note: Pick<ReviewNoteRow, 'id' | 'notes' | 'createdAt' | 'updatedAt'>;
+  author: PersonRef | null;
+}): ReviewNote {
+  return {
+    id: row.note.id,
+    author: row.author,
+    notes: row.note.notes,
+    createdAt: row.note.createdAt.toISOString(),
+    updatedAt: row.note.updatedAt.toISOString(),
   };
 }
 

@@ -3,7 +3,9 @@ import {
   appaSubmissions,
   lateralSharing,
   reviewComments,
+  reviewNotes,
   reviewTasks,
+  type ReviewNoteRow,
   type SubmissionRow,
   type UserRow,
 } from '../db/schema';
@@ -73,6 +75,27 @@ export async function buildComment(
       submissionId: (report ?? (await anySentReport(t))).id,
       reviewerId: (reviewer ?? (await buildUser(t, { role: 'CONSEJO' }))).id,
       comment: 'Buen avance',
+      ...fields,
+    })
+    .returning();
+  return inserted(row);
+}
+
+/** A reviewer's notes on a report; by default a new CONSEJO member's, on a new sent report. */
+export async function buildReviewNote(
+  t: Db,
+  overrides: Partial<Omit<ReviewNoteRow, 'submissionId' | 'authorId'>> & {
+    report?: Pick<SubmissionRow, 'id'>;
+    author?: Ref;
+  } = {},
+): Promise<ReviewNoteRow> {
+  const { report, author, ...fields } = overrides;
+  const [row] = await t.db
+    .insert(reviewNotes)
+    .values({
+      submissionId: (report ?? (await anySentReport(t))).id,
+      authorId: (author ?? (await buildUser(t, { role: 'CONSEJO' }))).id,
+      notes: 'Buen avance',
       ...fields,
     })
     .returning();

@@ -8,7 +8,7 @@ import { PANEL_MSG } from '../../../common/schemas/panel';
 import type { Report } from '../../../common/schemas/report';
 import { REPORTS_MSG } from '../../../common/schemas/reports';
 import { appaFiles, appaSubmissions, auditLog, users } from '../../db/schema';
-import { buildComment, buildReport } from '../../test/factories';
+import { buildComment, buildReport, buildReviewNote } from '../../test/factories';
 import { authHeader, buildTestApp, buildUser, type TestApp } from '../../test/helper';
 import { uploadFile } from '../../test/uploads';
 import { UNKNOWN_ID } from '../../test/review-fixture';
@@ -43,9 +43,23 @@ beforeAll(async () => {
     kpiLogroPct: 95.5,
     reviewedAt: new Date('2026-10-07T16:00:00Z'),
     reviewedBy: admin.id,
-    reviewNotes: 'Buen avance',
   });
   fixtureId = row.id;
+  const reviewed = new Date('2026-10-07T16:00:00Z');
+  await buildReviewNote(t, {
+    report: row,
+    author: admin,
+    notes: 'Buen avance',
+    createdAt: reviewed,
+    updatedAt: reviewed,
+  });
+  await buildReviewNote(t, {
+    report: row,
+    author: manager,
+    notes: 'Coincido;\nhablar con sistemas',
+    createdAt: new Date('2026-10-08T13:00:00Z'),
+    updatedAt: new Date('2026-10-08T14:30:00Z'),
+  });
   await buildComment(t, {
     report: row,
     reviewer: admin,
@@ -138,7 +152,12 @@ describe('GET /api/appa/:id/download', () => {
       'Meta: 90 %',
       'Logro: 95,5 %',
       'Revisado el 07/10/2026 11:00 por Ana Administradora',
-      'Notas de revisión: Buen avance',
+      'Notas de revisión:',
+      'Ana Administradora, 07/10/2026 11:00:',
+      '  Buen avance',
+      'Gema Gerente, 08/10/2026 08:00 (editado):',
+      '  Coincido;',
+      '  hablar con sistemas',
       'Comentarios de revisión (1)',
       'Ana Administradora, 07/10/2026 10:00:',
       '  Revisar el CRM',

@@ -10,6 +10,7 @@ import {
   KPI_LAYOUT,
   MONTHLY_LAYOUT,
   PROBLEMS_HELP_LAYOUT,
+  reviewNotesText,
   STATUS_TEXT,
   USER_ACTIVITY_LAYOUT,
   WEEKLY_LAYOUT,
@@ -353,7 +354,7 @@ export async function customReport(
       `  Problemas: ${r.problemas.trim() || '—'}`,
       `  Ayuda: ${r.ayuda.trim() || '—'}`,
       `  KPI: ${r.kpiNombre.trim() || '—'}; meta ${percent(r.kpiMetaPct)}; logro ${percent(r.kpiLogroPct)}`,
-      `  Revisión: ${r.reviewedAt ? `${dateTime(r.reviewedAt, tz)} por ${r.reviewer?.fullName ?? '—'}` : 'sin revisar'}${r.reviewNotes ? `; notas: ${r.reviewNotes}` : ''}`,
+      `  Revisión: ${r.reviewedAt ? `${dateTime(r.reviewedAt, tz)} por ${r.reviewer?.fullName ?? '—'}` : 'sin revisar'}${r.reviewNotesHistory.length ? `; notas: ${reviewNotesText(r.reviewNotesHistory, '; ')}` : ''}`,
       '',
     ]),
   ];

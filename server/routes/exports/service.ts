@@ -49,6 +49,9 @@ const STATUS_TEXT = { ENVIADO: 'Enviado', BORRADOR: 'Borrador' } as const;
 const kilobytes = (bytes: number) =>
   `${(bytes > 0 ? Math.max(bytes / 1024, 0.1) : 0).toLocaleString('es', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} KB`;
 
+/** A text of several lines, each indented under its heading. */
+const indented = (text: string) => text.split(/\r?\n/).map((line) => `  ${line}`);
+
 function section(title: string, body: string): string[] {
   return [title, '-'.repeat(title.length), body.trim() ? body.trim() : '(Sin contenido)', ''];
 }
@@ -92,14 +95,22 @@ export function reportText(
     report.reviewedAt
       ? `Revisado el ${dateTime(report.reviewedAt, timeZone)} por ${report.reviewer?.fullName ?? '—'}`
       : 'Sin revisar',
-    `Notas de revisión: ${report.reviewNotes?.trim() || '—'}`,
+    ...(report.reviewNotesHistory.length === 0
+      ? ['Notas de revisión: —']
+      : [
+          'Notas de revisión:',
+          ...report.reviewNotesHistory.flatMap((n) => [
+            `${n.author?.fullName ?? '—'}, ${dateTime(n.createdAt, timeZone)}${n.updatedAt !== n.createdAt ? ' (editado)' : ''}:`,
+            ...indented(n.notes),
+          ]),
+        ]),
     '',
     `Comentarios de revisión (${comments.length})`,
     '-'.repeat(`Comentarios de revisión (${comments.length})`.length),
     ...(comments.length === 0 ? ['Sin comentarios'] : []),
     ...comments.flatMap((c) => [
       `${c.reviewer.fullName}, ${dateTime(c.createdAt, timeZone)}${c.updatedAt !== c.createdAt ? ' (editado)' : ''}:`,
-      ...c.comment.split(/\r?\n/).map((line) => `  ${line}`),
+      ...indented(c.comment),
     ]),
     '',
     `Archivos adjuntos (${files.length})`,

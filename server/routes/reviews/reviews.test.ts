@@ -4,6 +4,7 @@ import { MSG } from '../../../common/messages';
 import type { Role } from '../../../common/roles';
 import {
   PANEL_MSG,
+  type ReportSummary,
   type ReviewComment,
   type SubmissionMessage,
 } from '../../../common/schemas/panel';
@@ -151,6 +152,116 @@ describe('POST /api/appa/{id}/review', () => {
     expect(audited.map((a) => a.action)).toEqual(
       expect.arrayContaining(['report.reviewed', 'report.review_updated']),
     );
+  });
+});
+
+describe('each reviewer keeps their own review notes', () => {
+  const reviewRows = (id: string) =>
+    t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, id))
+      .then((rows) => rows.filter((r) => r.action.startsWith('report.review')));
+  const freshReport = async (weekStart: string) =>
+    (await buildReport(t, { user: author, weekStart, status: 'ENVIADO' })).id;
+
+  it("a second reviewer's update leaves the first reviewer's notes intact", async () => {
+    const id = await freshReport('2026-10-05');
+    const first = await review(gerente, id, { notes: 'Nota de Gema' });
+    expect(first.statusCode).toBe(200);
+    const firstAt = t.clock.current.toISOString();
+
+    t.clock.advance(60_000);
+    const second = await review(admin, id, { notes: 'Nota de Ana', isUpdate: true });
+    expect(second.statusCode).toBe(200);
+    const secondAt = t.clock.current.toISOString();
+    const body = second.json() as SubmissionMessage;
+    expect(body.submission.reviewer).toEqual({ id: gerente.id, fullName: 'Gema Gerente' });
+    expect(body.submission.reviewNotes).toBe('Nota de Ana');
+    expect(body.submission.reviewNotesHistory).toEqual([
+      {
+        id: expect.any(String),
+        author: { id: gerente.id, fullName: 'Gema Gerente' },
+        notes: 'Nota de Gema',
+        createdAt: firstAt,
+        updatedAt: firstAt,
+      },
+      {
+        id: expect.any(String),
+        author: { id: admin.id, fullName: 'Ana Administradora' },
+        notes: 'Nota de Ana',
+        createdAt: secondAt,
+        updatedAt: secondAt,
+      },
+    ]);
+
+    // The first reviewer changes only their own note; everyone who reads the report sees both.
+    t.clock.advance(60_000);
+    await review(gerente, id, { notes: 'Nota de Gema, corregida', isUpdate: true });
+    const read = (await inject(author, 'GET', `/api/appa/${id}`)).json() as ReportSummary;
+    expect(
+      read.reviewNotesHistory.map((n) => [
+        n.author?.fullName,
+        n.notes,
+        n.updatedAt !== n.createdAt,
+      ]),
+    ).toEqual([
+      ['Gema Gerente', 'Nota de Gema, corregida', true],
+      ['Ana Administradora', 'Nota de Ana', false],
+    ]);
+  });
+
+  it('audits every change of notes with the old and the new text', async () => {
+    const id = await freshReport('2026-09-28');
+    await review(gerente, id, { notes: 'Primera versión' });
+    await review(admin, id, { notes: 'Otra mirada', isUpdate: true });
+    await review(gerente, id, { notes: 'Segunda versión', isUpdate: true });
+    await review(gerente, id, { notes: '', isUpdate: true });
+
+    const audited = await reviewRows(id);
+    expect(audited.map((a) => [a.action, a.actorId, a.meta])).toEqual(
+      expect.arrayContaining([
+        ['report.reviewed', gerente.id, { from: null, to: 'Primera versión' }],
+        ['report.review_updated', admin.id, { from: null, to: 'Otra mirada' }],
+        ['report.review_updated', gerente.id, { from: 'Primera versión', to: 'Segunda versión' }],
+        ['report.review_updated', gerente.id, { from: 'Segunda versión', to: null }],
+      ]),
+    );
+    expect(audited).toHaveLength(4);
+    // Clearing one's own notes removes only them.
+    const read = (await inject(admin, 'GET', `/api/appa/${id}`)).json() as ReportSummary;
+    expect(read.reviewNotesHistory.map((n) => n.notes)).toEqual(['Otra mirada']);
+  });
+
+  it('refuses notes too long on an update, in Spanish, and changes nothing', async () => {
+    const id = await freshReport('2026-09-21');
+    await review(gerente, id, { notes: 'Se queda' });
+    for (const payload of [
+      { notes: 'x'.repeat(2001), isUpdate: true },
+      { notes: 42, isUpdate: true },
+      { notes: 'Hola', isUpdate: 'sí' },
+    ]) {
+      const res = await review(gerente, id, payload);
+      expect(res.statusCode).toBe(400);
+      expect(typeof res.json().message).toBe('string');
+    }
+    const read = (await inject(admin, 'GET', `/api/appa/${id}`)).json() as ReportSummary;
+    expect(read.reviewNotesHistory.map((n) => n.notes)).toEqual(['Se queda']);
+    expect(await reviewRows(id)).toHaveLength(1);
+  });
+
+  it('a reviewer without notes adds none, and the report stays reviewed by the first', async () => {
+    const id = await freshReport('2026-09-14');
+    const res = await review(lider, id, {});
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as SubmissionMessage;
+    expect(body.submission).toMatchObject({
+      reviewer: { id: lider.id },
+      reviewNotes: null,
+      reviewNotesHistory: [],
+    });
+    const [row] = await reviewRows(id);
+    expect(row?.meta).toEqual({ from: null, to: null });
   });
 });
 

@@ -1,15 +1,17 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { PANEL_MSG, type SubmissionMessage } from '../../../common/schemas/panel';
 import type { AppContext } from '../../context';
-import { appaSubmissions } from '../../db/schema';
+import type { Db } from '../../db/client';
+import { appaSubmissions, reviewNotes } from '../../db/schema';
 import { conflict } from '../../lib/errors';
 import type { Actor } from '../../policies/actor';
 import { audit } from '../../services/audit';
 import { loadReportSummary } from '../week/service';
 
 /**
- * Marks a sent report reviewed with the reviewer's notes; `isUpdate` changes the notes of a report
- * already reviewed (keeping who reviewed it first and when).
+ * Marks a sent report reviewed with the reviewer's notes; `isUpdate` on a report already reviewed
+ * keeps who reviewed it first and when. Either way the reviewer writes only their own notes: an
+ * earlier reviewer's stay as they were, and the audit row keeps the text that was replaced.
  */
 export async function reviewReport(
   ctx: AppContext,
@@ -22,28 +24,63 @@ export async function reviewReport(
   const updating = report.reviewedAt !== null;
   if (updating && !input.isUpdate) throw conflict(PANEL_MSG.alreadyReviewed);
 
-  const [saved] = updating
-    ? await ctx.db
-        .update(appaSubmissions)
-        .set({ reviewNotes: input.notes, updatedAt: now })
-        .where(eq(appaSubmissions.id, report.id))
-        .returning({ id: appaSubmissions.id })
-    : await ctx.db
-        .update(appaSubmissions)
-        .set({ reviewedAt: now, reviewedBy: actor.id, reviewNotes: input.notes, updatedAt: now })
-        // Two reviewers at once: the second finds it reviewed.
-        .where(and(eq(appaSubmissions.id, report.id), sql`${appaSubmissions.reviewedAt} is null`))
-        .returning({ id: appaSubmissions.id });
-  if (!saved) throw conflict(PANEL_MSG.alreadyReviewed);
+  await ctx.db.transaction(async (tx) => {
+    // Writing the report first also locks it: two reviews of one report happen one after the other.
+    const [saved] = await tx
+      .update(appaSubmissions)
+      .set(
+        updating ? { updatedAt: now } : { reviewedAt: now, reviewedBy: actor.id, updatedAt: now },
+      )
+      .where(
+        updating
+          ? eq(appaSubmissions.id, report.id)
+          : // Two first reviews at once: the second finds it reviewed.
+            and(eq(appaSubmissions.id, report.id), isNull(appaSubmissions.reviewedAt)),
+      )
+      .returning({ id: appaSubmissions.id });
+    if (!saved) throw conflict(PANEL_MSG.alreadyReviewed);
 
-  await audit(ctx.db, {
-    actorId: actor.id,
-    action: updating ? 'report.review_updated' : 'report.reviewed',
-    entity: 'appa_submission',
-    entityId: report.id,
+    const change = await writeOwnNotes(tx, report.id, actor.id, input.notes, now);
+    await audit(tx, {
+      actorId: actor.id,
+      action: updating ? 'report.review_updated' : 'report.reviewed',
+      entity: 'appa_submission',
+      entityId: report.id,
+      meta: change,
+    });
   });
   return {
     message: updating ? PANEL_MSG.reviewUpdated : PANEL_MSG.reviewed,
     submission: await loadReportSummary(ctx, actor, report.id),
   };
+}
+
+/**
+ * Sets the reviewer's own notes on the report: added, changed, or removed when empty. Returns the
+ * text before and after, null for none.
+ */
+async function writeOwnNotes(
+  tx: Db,
+  submissionId: string,
+  authorId: string,
+  notes: string | null,
+  now: Date,
+): Promise<{ from: string | null; to: string | null }> {
+  const [own] = await tx
+    .select({ id: reviewNotes.id, notes: reviewNotes.notes })
+    .from(reviewNotes)
+    .where(and(eq(reviewNotes.submissionId, submissionId), eq(reviewNotes.authorId, authorId)))
+    .limit(1);
+  if (!own) {
+    if (notes !== null) {
+      await tx
+        .insert(reviewNotes)
+        .values({ submissionId, authorId, notes, createdAt: now, updatedAt: now });
+    }
+  } else if (notes === null) {
+    await tx.delete(reviewNotes).where(eq(reviewNotes.id, own.id));
+  } else if (notes !== own.notes) {
+    await tx.update(reviewNotes).set({ notes, updatedAt: now }).where(eq(reviewNotes.id, own.id));
+  }
+  return { from: own?.notes ?? null, to: notes };
 }

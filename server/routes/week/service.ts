@@ -8,6 +8,7 @@ import {
   type PanelAuthor,
   type ReportSummary,
   type PendingAuthor,
+  type ReviewNote,
   type SubmissionMessage,
   type WeekPage,
   type WeekPageParams,
@@ -25,7 +26,14 @@ import {
 import { weekFromStart, weekOf } from '../../../common/week';
 import type { AppContext } from '../../context';
 import { compareSpanish } from '../../../common/text';
-import { appaFiles, appaSubmissions, reviewComments, reviewTasks, users } from '../../db/schema';
+import {
+  appaFiles,
+  appaSubmissions,
+  reviewComments,
+  reviewNotes,
+  reviewTasks,
+  users,
+} from '../../db/schema';
 import { expectedAuthorsOf } from '../../domain/expected-authors';
 import { reportsByRole } from '../../policies/actor';
 import { badRequest, conflict, notFound } from '../../lib/errors';
@@ -34,6 +42,7 @@ import { withReportAbilities } from '../../policies/report';
 import {
   presentAuthor,
   presentReportSummary,
+  presentReviewNote,
   type ReportSummaryData,
 } from '../../presenters/panel';
 import { audit } from '../../services/audit';
@@ -41,6 +50,7 @@ import { getSettings } from '../../services/settings';
 
 const reviewer = alias(users, 'reviewer');
 const marker = alias(users, 'marker');
+const noteAuthor = alias(users, 'note_author');
 
 const authorColumns = {
   id: users.id,
@@ -58,15 +68,27 @@ const openStatuses = sql.join(
 );
 
 /**
- * The panel's reports matching `where`, in one statement: the author, reviewer and marker joined,
- * and the counts as correlated subqueries served by the submission_id indexes (no N+1). Without
- * the viewer's abilities: `withReportAbilities` adds them for whoever the answer is for.
+ * The panel's reports matching `where`, in two statements: the reports with the author, reviewer
+ * and marker joined and the counts as correlated subqueries served by the submission_id indexes,
+ * then every reviewer's notes on them (no N+1). Without the viewer's abilities:
+ * `withReportAbilities` adds them for whoever the answer is for.
  */
 export async function loadReportSummaries(
   ctx: AppContext,
   where: SQL | undefined,
 ): Promise<ReportSummaryData[]> {
-  const rows = await ctx.db
+  const [rows, notes] = await Promise.all([loadReportRows(ctx, where), loadNotes(ctx, where)]);
+  const notesOf = new Map<string, ReviewNote[]>();
+  for (const { submissionId, ...note } of notes) {
+    notesOf.set(submissionId, [...(notesOf.get(submissionId) ?? []), note]);
+  }
+  return rows.map((row) =>
+    presentReportSummary({ ...row, notes: notesOf.get(row.report.id) ?? [] }),
+  );
+}
+
+function loadReportRows(ctx: AppContext, where: SQL | undefined) {
+  return ctx.db
     .select({
       report: appaSubmissions,
       author: authorColumns,
@@ -82,7 +104,23 @@ export async function loadReportSummaries(
     .leftJoin(marker, eq(marker.id, appaSubmissions.markedSubmittedById))
     .where(where)
     .orderBy(asc(users.fullName), asc(appaSubmissions.id));
-  return rows.map(presentReportSummary);
+}
+
+/** The notes of the reports matching `where` (a condition on reports and their authors). */
+async function loadNotes(ctx: AppContext, where: SQL | undefined) {
+  const rows = await ctx.db
+    .select({
+      submissionId: reviewNotes.submissionId,
+      note: reviewNotes,
+      author: { id: noteAuthor.id, fullName: noteAuthor.fullName },
+    })
+    .from(reviewNotes)
+    .innerJoin(appaSubmissions, eq(appaSubmissions.id, reviewNotes.submissionId))
+    .innerJoin(users, eq(users.id, appaSubmissions.userId))
+    .leftJoin(noteAuthor, eq(noteAuthor.id, reviewNotes.authorId))
+    .where(where)
+    .orderBy(asc(reviewNotes.createdAt), asc(reviewNotes.id));
+  return rows.map((r) => ({ submissionId: r.submissionId, ...presentReviewNote(r) }));
 }
 
 /** One report as the panel shows it to `viewer`; 404 when there is none. */

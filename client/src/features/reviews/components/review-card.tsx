@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import type { DetailFocus } from './appa-detail-dialog';
+import { ReviewNotesList } from './review-notes-list';
 
 /** One sent report of 'Revisión de APPAs': green dot reviewed, amber not. */
 export function ReviewCard({
@@ -46,9 +47,11 @@ export function ReviewCard({
           <Paperclip aria-hidden="true" className="size-3.5" />
           {s.fileCount === 1 ? '1 archivo' : `${s.fileCount} archivos`}
         </p>
-        {s.reviewNotes ? (
-          <p className="text-sm break-words whitespace-pre-wrap">Notas: {s.reviewNotes}</p>
-        ) : null}
+        <ReviewNotesList
+          notes={s.reviewNotesHistory}
+          label={`Notas de revisión del APPA de ${s.user.fullName}`}
+          timeZone={timeZone}
+        />
       </div>
       <div className="flex flex-wrap gap-2 sm:justify-end">
         <Button

@@ -3,14 +3,17 @@ import { CircleCheck } from 'lucide-react';
 import { useState, type Ref } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { useSignedInUser } from '@/lib/api/get-current-user';
 import { formatDateTime } from '@/lib/format';
 import { useReviewAppa } from '../api/review-appa';
+import { ReviewNotesList } from './review-notes-list';
 import { TextBoxForm } from './text-box-form';
 
 function NotesForm({
   submissionId,
   initialNotes,
   isUpdate,
+  boxLabel = 'Notas de revisión (opcional)',
   label,
   onDone,
   notesRef,
@@ -18,6 +21,7 @@ function NotesForm({
   submissionId: string;
   initialNotes: string;
   isUpdate: boolean;
+  boxLabel?: string;
   label: string;
   onDone?: () => void;
   notesRef?: Ref<HTMLTextAreaElement>;
@@ -26,7 +30,7 @@ function NotesForm({
   const [notes, setNotes] = useState(initialNotes);
   return (
     <TextBoxForm
-      label="Notas de revisión (opcional)"
+      label={boxLabel}
       boxRef={notesRef}
       value={notes}
       onChange={setNotes}
@@ -38,8 +42,30 @@ function NotesForm({
   );
 }
 
+/** 'Actualizar revisión': the signed-in reviewer's own notes, the only ones they change. */
+export function OwnNotesForm({
+  submission,
+  onDone,
+}: {
+  submission: ReportSummary;
+  onDone: () => void;
+}) {
+  const me = useSignedInUser();
+  const own = submission.reviewNotesHistory.find((note) => note.author?.id === me.id);
+  return (
+    <NotesForm
+      submissionId={submission.id}
+      initialNotes={own?.notes ?? ''}
+      isUpdate
+      boxLabel="Tus notas de revisión (opcional)"
+      label="Guardar revisión"
+      onDone={onDone}
+    />
+  );
+}
+
 /**
- * The reviewed banner (date, reviewer, notes) with 'Actualizar revisión', or, for a sent report
+ * The reviewed banner (date, first reviewer, every reviewer's notes) with 'Actualizar revisión', or, for a sent report
  * not yet reviewed, the notes and 'Marcar Revisado'.
  */
 export function ReviewStatus({
@@ -76,19 +102,11 @@ export function ReviewStatus({
             El {formatDateTime(submission.reviewedAt)}
             {submission.reviewer ? ` por ${submission.reviewer.fullName}` : ''}.
           </p>
-          {submission.reviewNotes ? (
-            <p className="break-words whitespace-pre-wrap">{submission.reviewNotes}</p>
-          ) : null}
+          <ReviewNotesList notes={submission.reviewNotesHistory} />
         </AlertDescription>
       </Alert>
       {!canReview ? null : updating ? (
-        <NotesForm
-          submissionId={submission.id}
-          initialNotes={submission.reviewNotes ?? ''}
-          isUpdate
-          label="Guardar revisión"
-          onDone={() => setUpdating(false)}
-        />
+        <OwnNotesForm submission={submission} onDone={() => setUpdating(false)} />
       ) : (
         <div>
           <Button variant="outline" size="sm" onClick={() => setUpdating(true)}>
