@@ -3,14 +3,24 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { UPLOAD_KEY_PATTERN, type Download, type FileStorage, type PresignedUpload } from './types';
+import {
+  UPLOAD_KEY_PATTERN,
+  measure,
+  type BoundObject,
+  type Download,
+  type FileStorage,
+  type PresignedUpload,
+} from './types';
 
 export class UploadTooLargeError extends Error {}
+/** The key already holds an object, which is never replaced. */
+export class ObjectExistsError extends Error {}
 
 /**
  * Attachments in a folder under DATA_DIR. The server itself answers the signed, expiring upload
  * URL (`PUT /api/objects/upload/<id>`); the signing key is kept beside the files so that every
- * process serving this folder shares it.
+ * process serving this folder shares it. An object is written once: nothing replaces it, so a
+ * report binds it where it is.
  */
 export class LocalStorage implements FileStorage {
   readonly kind = 'local' as const;
@@ -65,7 +75,8 @@ export class LocalStorage implements FileStorage {
 
   /**
    * Stores the bytes of `body`, refusing (and removing what was written) as soon as they exceed
-   * `maxBytes`. Answers the stored size.
+   * `maxBytes`. Answers the stored size; an empty body stores nothing and answers 0. A key that
+   * already holds an object is refused with ObjectExistsError, however the two writes interleave.
    */
   async receive(key: string, body: Readable, maxBytes: number): Promise<number> {
     const target = this.pathOf(key);
@@ -80,12 +91,20 @@ export class LocalStorage implements FileStorage {
     });
     try {
       await pipeline(body, limiter, fs.createWriteStream(partial, { mode: 0o600 }));
-      await fs.promises.rename(partial, target);
+      if (received === 0) return 0;
+      // Unlike rename, link never replaces what the key holds.
+      await fs.promises.link(partial, target).catch((error: NodeJS.ErrnoException) => {
+        throw error.code === 'EEXIST' ? new ObjectExistsError() : error;
+      });
       return received;
-    } catch (error) {
+    } finally {
       await fs.promises.rm(partial, { force: true });
-      throw error;
     }
+  }
+
+  async bind(key: string): Promise<BoundObject | null> {
+    const stream = await this.read(key);
+    return stream ? { key, ...(await measure(stream)) } : null;
   }
 
   async stat(key: string) {
@@ -97,10 +116,10 @@ export class LocalStorage implements FileStorage {
     }
   }
 
-  async download(key: string): Promise<Download> {
-    const file = this.pathOf(key);
-    const s = await fs.promises.stat(file);
-    return { kind: 'stream', stream: fs.createReadStream(file), sizeBytes: s.size };
+  async download(key: string): Promise<Download | null> {
+    const stored = await this.stat(key);
+    if (!stored) return null;
+    return { kind: 'stream', stream: fs.createReadStream(this.pathOf(key)), ...stored };
   }
 
   async read(key: string): Promise<Readable | null> {

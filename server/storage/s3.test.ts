@@ -1,11 +1,16 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CreateBucketCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { eq } from 'drizzle-orm';
+import { unzipSync } from 'fflate';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_MSG, type Report, type UploadTicket } from '../../common/schemas/report';
+import { appaFiles } from '../db/schema';
 import { authHeader, buildTestApp, buildUser, type TestApp } from '../test/helper';
+import { requestTicket } from '../test/uploads';
 import { S3Storage } from './s3';
 
 // A real S3-compatible server (s3rver, from npm) on 127.0.0.1, with its default credentials.
@@ -36,6 +41,30 @@ afterAll(async () => {
 });
 
 const KEY = 'uploads/11111111-1111-4111-8111-111111111111';
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+const complete = { avances: 'Avance de la semana', planes: 'Planes de la semana' };
+
+/** A ticket for `bytes`, and their PUT to its presigned URL, as the browser does. */
+async function uploadToBucket(headers: Record<string, string>, fileName: string, bytes: Buffer) {
+  const ticket = await requestTicket(t, headers, {
+    fileName,
+    sizeBytes: bytes.length,
+    contentType: 'text/plain',
+  });
+  const put = (body: Buffer) =>
+    fetch(ticket.uploadURL, { method: 'PUT', headers: ticket.headers, body: new Uint8Array(body) });
+  expect((await put(bytes)).status).toBe(200);
+  return { ticket, put, file: { objectKey: ticket.objectKey, fileName, sizeBytes: bytes.length } };
+}
+
+/** The bytes a download of the file serves (through its presigned redirect). */
+async function downloaded(headers: Record<string, string>, fileId: string) {
+  const res = await t.app.inject({ method: 'GET', url: `/api/files/download/${fileId}`, headers });
+  expect(res.statusCode).toBe(302);
+  return Buffer.from(await (await fetch(String(res.headers.location))).arrayBuffer());
+}
 
 describe('the S3 driver', () => {
   it('presigns a PUT that signs the length and type, and no checksum of an unseen body', async () => {
@@ -152,5 +181,65 @@ describe('the S3 driver', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: REPORT_MSG.fileTooLarge(10 * 1024 * 1024) });
     expect(await storage.stat(ticket.objectKey)).toBeNull();
+  });
+
+  it('binds a sent file: a later PUT to its upload URL changes nothing served, and size and hash are recorded', async () => {
+    const user = await buildUser(t);
+    const headers = await authHeader(t, user);
+    const original = Buffer.from('acta original firmada');
+    const swapped = Buffer.from('ACTA ORIGINAL FIRMADA');
+    const a = await uploadToBucket(headers, 'acta.txt', original);
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/appa',
+      headers,
+      payload: { ...complete, status: 'ENVIADO', files: [a.file] },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const report = sent.json<Report>();
+    const [row] = await t.db.select().from(appaFiles).where(eq(appaFiles.submissionId, report.id));
+    expect(row).toMatchObject({ sizeBytes: original.length, sha256: sha256(original) });
+    // The bytes were bound under a key of their own; the upload's object is gone.
+    expect(row?.boundKey).not.toBe(a.ticket.objectKey);
+    expect(await storage.stat(a.ticket.objectKey)).toBeNull();
+
+    // The presigned URL still works for a while on S3, and nothing refuses it there.
+    await a.put(swapped);
+    const fileId = report.files[0]?.id ?? '';
+    expect(await downloaded(headers, fileId)).toEqual(original);
+    const zip = await t.app.inject({
+      method: 'GET',
+      url: `/api/appa/export/zip?ids=${report.id}`,
+      headers,
+    });
+    const entries = unzipSync(new Uint8Array(zip.rawPayload));
+    const entry = Object.entries(entries).find(([name]) => name.endsWith('/acta.txt'));
+    expect(Buffer.from(entry?.[1] ?? [])).toEqual(original);
+  });
+
+  it('serves exactly the bytes it hashed when a PUT races the send, and keeps them', async () => {
+    const user = await buildUser(t);
+    const headers = await authHeader(t, user);
+    const first = Buffer.alloc(32 * 1024, 'a');
+    const a = await uploadToBucket(headers, 'plano.txt', first);
+    const [sent] = await Promise.all([
+      t.app.inject({
+        method: 'POST',
+        url: '/api/appa',
+        headers,
+        payload: { ...complete, status: 'ENVIADO', files: [a.file] },
+      }),
+      a.put(Buffer.alloc(32 * 1024, 'b')),
+    ]);
+    expect(sent.statusCode, sent.body).toBe(200);
+    const report = sent.json<Report>();
+    const fileId = report.files[0]?.id ?? '';
+    const served = await downloaded(headers, fileId);
+    const [row] = await t.db.select().from(appaFiles).where(eq(appaFiles.id, fileId));
+    expect(row?.sha256).toBe(sha256(served));
+    expect(row?.sizeBytes).toBe(first.length);
+
+    await a.put(Buffer.alloc(32 * 1024, 'c'));
+    expect(await downloaded(headers, fileId)).toEqual(served);
   });
 });

@@ -1,14 +1,18 @@
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
+import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import {
   attachmentDisposition,
+  measure,
+  type BoundObject,
   type Download,
   type FileStorage,
   type PresignedUpload,
@@ -23,7 +27,18 @@ export interface S3Settings {
   forcePathStyle: boolean;
 }
 
-/** An S3-compatible bucket: the browser PUTs to and GETs from presigned URLs. */
+/** Whether an SDK error is S3 saying the object is not there (or not ours to see). */
+function isMissing(error: unknown): boolean {
+  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  return status === 404 || status === 403;
+}
+
+/**
+ * An S3-compatible bucket: the browser PUTs to and GETs from presigned URLs. A presigned PUT can
+ * be used again until it expires, and not every S3-compatible server honours a conditional
+ * write; so a report never reads the uploaded object: it binds a copy under a key that no URL is
+ * ever signed for.
+ */
 export class S3Storage implements FileStorage {
   readonly kind = 's3' as const;
   readonly connectOrigin: string | null;
@@ -70,11 +85,30 @@ export class S3Storage implements FileStorage {
       );
       return { sizeBytes: head.ContentLength ?? 0 };
     } catch (error) {
-      const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata
-        ?.httpStatusCode;
-      if (status === 404 || status === 403) return null;
+      if (isMissing(error)) return null;
       throw error;
     }
+  }
+
+  async bind(key: string): Promise<BoundObject | null> {
+    // A key of its own for every binding: two at once never write the same copy.
+    const bound = `bound/${randomUUID()}`;
+    try {
+      await this.client.send(
+        new CopyObjectCommand({
+          Bucket: this.settings.bucket,
+          Key: bound,
+          CopySource: `${this.settings.bucket}/${key}`,
+        }),
+      );
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+    // Measured from the copy, which nothing else writes: what is hashed is what is served.
+    const copy = await this.read(bound);
+    if (!copy) return null;
+    return { key: bound, ...(await measure(copy)) };
   }
 
   async download(key: string, fileName: string, expiresSeconds: number): Promise<Download> {
@@ -98,9 +132,7 @@ export class S3Storage implements FileStorage {
       // In Node the SDK's body is an IncomingMessage, a Readable.
       return (object.Body as Readable | undefined) ?? null;
     } catch (error) {
-      const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata
-        ?.httpStatusCode;
-      if (status === 404 || status === 403) return null;
+      if (isMissing(error)) return null;
       throw error;
     }
   }

@@ -1,9 +1,18 @@
+import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 
 export interface PresignedUpload {
   url: string;
   /** Headers the PUT must carry, as they were signed. */
   headers: Record<string, string>;
+}
+
+/** An object fixed for a report: where it is, and what the server measured of its bytes. */
+export interface BoundObject {
+  key: string;
+  sizeBytes: number;
+  /** SHA-256 of the stored bytes, hex. */
+  sha256: string;
 }
 
 export type Download =
@@ -24,7 +33,13 @@ export interface FileStorage {
   ): Promise<PresignedUpload>;
   /** The stored object's size, or null when there is none. */
   stat(key: string): Promise<{ sizeBytes: number } | null>;
-  download(key: string, fileName: string, expiresSeconds: number): Promise<Download>;
+  /**
+   * Fixes the uploaded object at `key` for a report: answers an object that no upload URL can
+   * write any more, with the size and SHA-256 of its stored bytes; null when there is no object.
+   */
+  bind(key: string): Promise<BoundObject | null>;
+  /** A download of the object; null when there is none. */
+  download(key: string, fileName: string, expiresSeconds: number): Promise<Download | null>;
   /** The stored bytes, read by the server itself (zip exports); null when there is no object. */
   read(key: string): Promise<Readable | null>;
   delete(key: string): Promise<void>;
@@ -37,4 +52,15 @@ export const UPLOAD_KEY_PATTERN =
 export function attachmentDisposition(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** The size and SHA-256 of the bytes of `stream`, read to its end. */
+export async function measure(stream: Readable): Promise<Omit<BoundObject, 'key'>> {
+  const hash = createHash('sha256');
+  let sizeBytes = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    hash.update(chunk);
+    sizeBytes += chunk.length;
+  }
+  return { sizeBytes, sha256: hash.digest('hex') };
 }

@@ -22,21 +22,30 @@ export async function uploadFile(
   bytes: Buffer,
   declared = bytes.length,
 ) {
-  const ticket = await t.app.inject({
-    method: 'POST',
-    url: '/api/objects/upload',
-    headers,
-    payload: { fileName, sizeBytes: declared, contentType: 'application/pdf' },
-  });
-  if (ticket.statusCode !== 200)
-    throw new Error(`upload ticket: ${ticket.statusCode} ${ticket.body}`);
-  const body = ticket.json<UploadTicket>();
+  const body = await requestTicket(t, headers, { fileName, sizeBytes: declared });
   const put = await putOverHttp(t, body.uploadURL, { 'content-type': 'application/pdf' }, bytes);
   return {
     ticket: body,
     put,
     file: { objectKey: body.objectKey, fileName, sizeBytes: bytes.length },
   };
+}
+
+/** Asks for an upload ticket (of a PDF unless told), as the browser does before a PUT. */
+export async function requestTicket(
+  t: Pick<TestApp, 'app'>,
+  headers: Record<string, string>,
+  file: { fileName: string; sizeBytes: number; contentType?: string },
+): Promise<UploadTicket> {
+  const ticket = await t.app.inject({
+    method: 'POST',
+    url: '/api/objects/upload',
+    headers,
+    payload: { contentType: 'application/pdf', ...file },
+  });
+  if (ticket.statusCode !== 200)
+    throw new Error(`upload ticket: ${ticket.statusCode} ${ticket.body}`);
+  return ticket.json<UploadTicket>();
 }
 
 const listening = new WeakMap<TestApp['app'], Promise<number>>();
@@ -61,32 +70,47 @@ function portOf(app: TestApp['app']): Promise<number> {
  * payload, so it never closes; from Node 22 on, the server's stream pipeline waits for every
  * stream to close before it settles, and the PUT never answers. A socket closes as it should.
  */
-async function putOverHttp(
+function putOverHttp(
   t: Pick<TestApp, 'app'>,
   url: string,
   headers: Record<string, string>,
   bytes: Buffer,
 ): Promise<PutResponse> {
+  return openPut(t, url, headers, bytes.length).then((put) => put.finish(bytes));
+}
+
+/**
+ * A PUT of `length` bytes whose body the test sends when it chooses: `send` writes a part and
+ * leaves the request open (the server is then reading an upload in flight), `finish` writes the
+ * rest and answers the response. For races between uploads.
+ */
+export async function openPut(
+  t: Pick<TestApp, 'app'>,
+  url: string,
+  headers: Record<string, string>,
+  length: number,
+) {
   const port = await portOf(t.app);
-  return new Promise((resolve, reject) => {
-    const request = http.request(
+  let request!: http.ClientRequest;
+  const response = new Promise<PutResponse>((resolve, reject) => {
+    request = http.request(
       {
         host: '127.0.0.1',
         port,
         method: 'PUT',
         path: url,
-        headers: { ...headers, 'content-length': String(bytes.length) },
+        headers: { ...headers, 'content-length': String(length) },
         // A fresh connection each time: a server that stopped reading mid-body may close it.
         agent: false,
       },
-      (response) => {
+      (answer) => {
         const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('error', reject);
-        response.on('end', () => {
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('error', reject);
+        answer.on('end', () => {
           const text = Buffer.concat(chunks).toString('utf8');
           resolve({
-            statusCode: response.statusCode ?? 0,
+            statusCode: answer.statusCode ?? 0,
             body: text,
             json: <T>() => JSON.parse(text) as T,
           });
@@ -94,6 +118,14 @@ async function putOverHttp(
       },
     );
     request.on('error', reject);
-    request.end(bytes);
   });
+  return {
+    send: (part: Buffer) => {
+      request.write(part);
+    },
+    finish: (rest: Buffer): Promise<PutResponse> => {
+      request.end(rest);
+      return response;
+    },
+  };
 }

@@ -10,13 +10,14 @@ import { dateTime, percent, safeFileSegment, textFile } from '../../../common/ex
 import { loadReportSummaries } from '../week/service';
 import { loadComments } from '../comments/service';
 import { getSettings } from '../../services/settings';
+import { boundObjectKey } from '../uploads/service';
 import type { CommentData, ReportSummaryData } from '../../presenters/panel';
 
 /** One report with everything its download shows: the panel's fields, comments and files. */
 export interface ReportBundle {
   report: ReportSummaryData;
   comments: CommentData[];
-  files: Pick<FileRow, 'id' | 'fileName' | 'sizeBytes' | 'storagePath'>[];
+  files: Pick<FileRow, 'id' | 'fileName' | 'sizeBytes' | 'storagePath' | 'boundKey'>[];
 }
 
 /** The reports of `ids` that exist, with their comments and files, in three statements. */
@@ -32,6 +33,7 @@ export async function loadReportBundles(ctx: AppContext, ids: string[]): Promise
         fileName: appaFiles.fileName,
         sizeBytes: appaFiles.sizeBytes,
         storagePath: appaFiles.storagePath,
+        boundKey: appaFiles.boundKey,
       })
       .from(appaFiles)
       .where(inArray(appaFiles.submissionId, ids))
@@ -182,7 +184,7 @@ export function zipReports(ctx: AppContext, bundles: ReportBundle[], timeZone: s
       const names = new Set<string>(['appa.txt']);
       const missing: string[] = [];
       for (const file of bundle.files) {
-        const source = await ctx.storage.read(file.storagePath);
+        const source = await ctx.storage.read(boundObjectKey(file));
         if (!source) {
           missing.push(file.fileName);
           continue;

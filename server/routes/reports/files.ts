@@ -8,7 +8,7 @@ import { requireAuth } from '../../plugins/auth';
 import type { Api } from '../../plugins/route-facts';
 import { authorize } from '../../policies';
 import { presentFile } from '../../presenters/report';
-import { DOWNLOAD_URL_SECONDS } from '../uploads/service';
+import { boundObjectKey, DOWNLOAD_URL_SECONDS } from '../uploads/service';
 import { attachmentDisposition } from '../../storage/types';
 
 const submissionParams = z.object({ id: z.uuid(REPORT_MSG.reportNotFound) });
@@ -41,7 +41,8 @@ export function reportFileRoutes(app: Api, ctx: AppContext) {
     },
   );
 
-  // Files follow the visibility of their report; always served as a download, never rendered.
+  // Files follow the visibility of their report; always served as a download, never rendered,
+  // and only from the object the file was bound to when its report linked it.
   app.get(
     '/api/files/download/:fileId',
     { schema: { params: fileParams } },
@@ -63,16 +64,23 @@ export function reportFileRoutes(app: Api, ctx: AppContext) {
         .limit(1);
       if (!row) throw notFound(REPORT_MSG.fileGone);
       await authorize(ctx, user, 'report:read', row.report);
+      const { file } = row;
       const download = await ctx.storage.download(
-        row.file.storagePath,
-        row.file.fileName,
+        boundObjectKey(file),
+        file.fileName,
         DOWNLOAD_URL_SECONDS,
       );
+      if (!download) throw notFound(REPORT_MSG.fileGone);
+      // Bound bytes are never rewritten; an object of another size is not the one bound.
+      if (download.kind === 'stream' && file.sha256 && download.sizeBytes !== file.sizeBytes) {
+        download.stream.destroy();
+        throw notFound(REPORT_MSG.fileGone);
+      }
       reply.header('cache-control', 'private, no-store');
       if (download.kind === 'redirect') return reply.redirect(download.url, 302);
       return reply
         .header('content-type', 'application/octet-stream')
-        .header('content-disposition', attachmentDisposition(row.file.fileName))
+        .header('content-disposition', attachmentDisposition(file.fileName))
         .header('content-length', String(download.sizeBytes))
         .header('x-content-type-options', 'nosniff')
         .send(download.stream);

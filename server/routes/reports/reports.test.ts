@@ -1,14 +1,15 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../../common/messages';
 import { REPORT_MSG, type Report, type UploadTicket } from '../../../common/schemas/report';
 import { appaFiles, appaSubmissions, auditLog, uploads } from '../../db/schema';
 import { saveSettings } from '../../services/settings';
 import { removeUnlinkedUploads } from '../uploads/service';
 import { authHeader, buildTestApp, buildUser, type TestApp } from '../../test/helper';
-import { uploadFile } from '../../test/uploads';
+import { openPut, requestTicket, uploadFile } from '../../test/uploads';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -44,6 +45,14 @@ const upload = (headers: Headers, fileName: string, bytes: Buffer, declared = by
 
 const storedFiles = () =>
   fs.readdirSync(path.join(t.dataDir, 'files')).filter((f) => !f.startsWith('.'));
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+const download = (headers: Headers, fileId: string) =>
+  t.app.inject({ method: 'GET', url: `/api/files/download/${fileId}`, headers });
+
+const fileRowsOf = (reportId: string) =>
+  t.db.select().from(appaFiles).where(eq(appaFiles.submissionId, reportId));
 
 describe('the report calls refuse anonymous visitors', () => {
   it.each([
@@ -436,6 +445,109 @@ describe('attachments', () => {
     t.clock.advance(-16 * 60_000);
     expect((await put(ticket.uploadURL)).statusCode).toBe(200);
     expect((await put(ticket.uploadURL)).statusCode).toBe(409);
+  });
+
+  it('records the size and SHA-256 of the stored bytes when a report links a file', async () => {
+    const { headers } = await author();
+    const bytes = Buffer.from('%PDF-1.4 acta firmada');
+    const a = await upload(headers, 'acta.pdf', bytes);
+    const report = (
+      await save(headers, { ...complete, status: 'ENVIADO', files: [a.file] })
+    ).json<Report>();
+    expect(await fileRowsOf(report.id)).toMatchObject([
+      { sizeBytes: bytes.length, sha256: sha256(bytes) },
+    ]);
+
+    // The ticket was used: writing it again is refused, and the sent file stays as it was.
+    const again = await t.app.inject({
+      method: 'PUT',
+      url: a.ticket.uploadURL,
+      payload: Buffer.from('%PDF-1.4 acta cambiada'),
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: REPORT_MSG.uploadAlreadyDone });
+    expect((await download(headers, report.files[0]?.id ?? '')).rawPayload).toEqual(bytes);
+  });
+
+  it('lets one PUT write a ticket: a second one racing it is refused, and the sent file is the first', async () => {
+    const { headers } = await author();
+    const first = Buffer.alloc(64 * 1024, 'a');
+    const second = Buffer.alloc(64 * 1024, 'b');
+    const ticket = await requestTicket(t, headers, {
+      fileName: 'plano.pdf',
+      sizeBytes: first.length,
+    });
+    const type = { 'content-type': 'application/pdf' };
+    const slow = await openPut(t, ticket.uploadURL, type, first.length);
+    slow.send(first.subarray(0, 1024));
+    // The first PUT is being written to disk.
+    const id = ticket.objectKey.slice('uploads/'.length);
+    await vi.waitFor(() =>
+      expect(storedFiles().some((f) => f.startsWith(`${id}.part-`))).toBe(true),
+    );
+
+    const racing = await openPut(t, ticket.uploadURL, type, second.length);
+    const raced = await racing.finish(second);
+    expect(raced.statusCode).toBe(409);
+    expect(raced.json()).toEqual({ message: REPORT_MSG.uploadAlreadyDone });
+    expect((await slow.finish(first.subarray(1024))).statusCode).toBe(200);
+
+    const file = { objectKey: ticket.objectKey, fileName: 'plano.pdf', sizeBytes: first.length };
+    const report = (
+      await save(headers, { ...complete, status: 'ENVIADO', files: [file] })
+    ).json<Report>();
+    const late = await openPut(t, ticket.uploadURL, type, second.length);
+    expect((await late.finish(second)).statusCode).toBe(409);
+    expect((await download(headers, report.files[0]?.id ?? '')).rawPayload).toEqual(first);
+    expect(await fileRowsOf(report.id)).toMatchObject([{ sha256: sha256(first) }]);
+  });
+
+  it('gives a ticket back when its PUT stored nothing, so that the browser can try again', async () => {
+    const { headers } = await author();
+    const cut = await upload(headers, 'corto.txt', Buffer.alloc(5000, 1), 100);
+    expect(cut.put.statusCode).toBe(413);
+    const retry = await t.app.inject({
+      method: 'PUT',
+      url: cut.ticket.uploadURL,
+      payload: Buffer.alloc(100, 2),
+    });
+    expect(retry.statusCode).toBe(200);
+    const saved = await save(headers, { status: 'BORRADOR', files: [cut.file] });
+    expect(saved.json<Report>().files).toMatchObject([{ sizeBytes: 100 }]);
+  });
+
+  it('keeps serving files linked before they were bound, and binds them at the next save', async () => {
+    const { headers } = await author();
+    const bytes = Buffer.from('informe de antes');
+    const a = await upload(headers, 'antes.txt', bytes);
+    const draft = (await save(headers, { status: 'BORRADOR', files: [a.file] })).json<Report>();
+    // As a file linked before binding existed: no hash, no bound object.
+    await t.db
+      .update(appaFiles)
+      .set({ sha256: null, boundKey: null })
+      .where(eq(appaFiles.submissionId, draft.id));
+    await t.db
+      .update(uploads)
+      .set({ sha256: null, boundKey: null })
+      .where(eq(uploads.objectKey, a.file.objectKey));
+    const fileId = draft.files[0]?.id ?? '';
+    expect((await download(headers, fileId)).rawPayload).toEqual(bytes);
+
+    await save(headers, { ...complete, status: 'ENVIADO', files: [a.file] });
+    expect(await fileRowsOf(draft.id)).toMatchObject([
+      { id: fileId, sizeBytes: bytes.length, sha256: sha256(bytes) },
+    ]);
+    expect((await download(headers, fileId)).rawPayload).toEqual(bytes);
+  });
+
+  it('answers 404 when the stored object of a linked file is gone', async () => {
+    const { headers } = await author();
+    const a = await upload(headers, 'borrado.txt', Buffer.from('borrado'));
+    const report = (await save(headers, { status: 'BORRADOR', files: [a.file] })).json<Report>();
+    fs.rmSync(path.join(t.dataDir, 'files', a.file.objectKey.slice('uploads/'.length)));
+    const res = await download(headers, report.files[0]?.id ?? '');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: REPORT_MSG.fileGone });
   });
 
   it('stores a JSON file as bytes, not as a parsed body', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, between, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, between, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { ReportSummary } from '../../../common/schemas/panel';
 import {
   REPORT_MSG,
@@ -17,7 +17,7 @@ import type { Actor } from '../../policies/actor';
 import { withReportAbilities } from '../../policies/report';
 import { presentOwnReport } from '../../presenters/report';
 import { getSettings } from '../../services/settings';
-import { cleanFileName, loadOwnUploads } from '../uploads/service';
+import { bindOwnUploads, cleanFileName } from '../uploads/service';
 import { loadReportSummaries } from '../week/service';
 
 /** The author's week is computed in their own timezone: Monday is Monday where they live. */
@@ -71,7 +71,8 @@ function deadlineText(deadline: Date, timeZone: string) {
 
 /**
  * Creates or updates the author's report for their current week, and makes its attachments
- * exactly the listed ones. A sent report is final: writing it again is a 409.
+ * exactly the listed ones, each bound to the bytes stored when it was first linked. A sent report
+ * is final: writing it again is a 409.
  */
 export async function saveReport(
   ctx: AppContext,
@@ -100,7 +101,12 @@ export async function saveReport(
     .limit(1);
   if (existing?.status === 'ENVIADO') throw conflict(REPORT_MSG.alreadySent);
 
-  const uploadsByKey = await loadOwnUploads(ctx, user.id, keys, maxFileBytes);
+  const boundByKey = await bindOwnUploads(ctx, user.id, keys, maxFileBytes);
+  const boundOf = (key: string) => {
+    const bound = boundByKey.get(key);
+    if (!bound) throw new Error(`upload not bound: ${key}`);
+    return bound;
+  };
   const now = ctx.clock();
   const sending = input.status === 'ENVIADO';
   const fields = {
@@ -144,23 +150,27 @@ export async function saveReport(
           ? and(eq(appaFiles.submissionId, saved.id), notInArray(appaFiles.storagePath, keys))
           : eq(appaFiles.submissionId, saved.id),
       );
-    const kept = new Set(
-      (
-        await tx
-          .select({ key: appaFiles.storagePath })
-          .from(appaFiles)
-          .where(eq(appaFiles.submissionId, saved.id))
-      ).map((r) => r.key),
-    );
-    const added = input.files.filter((f) => !kept.has(f.objectKey));
+    const kept = await tx
+      .select({ key: appaFiles.storagePath, sha256: appaFiles.sha256 })
+      .from(appaFiles)
+      .where(eq(appaFiles.submissionId, saved.id));
+    // A file linked before links were bound is bound now, while its report is still a draft.
+    for (const file of kept.filter((f) => f.sha256 === null)) {
+      await tx
+        .update(appaFiles)
+        .set(boundOf(file.key))
+        .where(and(eq(appaFiles.storagePath, file.key), isNull(appaFiles.sha256)));
+    }
+    const keptKeys = new Set(kept.map((f) => f.key));
+    const added = input.files.filter((f) => !keptKeys.has(f.objectKey));
     if (added.length > 0) {
       await tx.insert(appaFiles).values(
         added.map((f) => ({
           submissionId: saved.id,
           fileName: cleanFileName(f.fileName),
           storagePath: f.objectKey,
-          // The stored size, never the size the browser claims.
-          sizeBytes: uploadsByKey.get(f.objectKey)?.sizeBytes ?? 0,
+          // What the server stored and measured, never what the browser claims.
+          ...boundOf(f.objectKey),
           createdAt: now,
         })),
       );
