@@ -37,6 +37,7 @@ import { exportRoutes } from './routes/exports';
 import { dashboardRoutes } from './routes/dashboards';
 import { demoRoutes } from './routes/demo';
 import { backupRoutes } from './routes/backup';
+import { settleAfterReply } from './lib/after-reply';
 import { createMailer, type Mailer } from './services/mail';
 import { createStorage } from './storage';
 import type { FileStorage } from './storage/types';
@@ -112,6 +113,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(cookie);
 
+  // Work started after an answer (lib/after-reply.ts) finishes before the database closes.
+  app.addHook('onClose', settleAfterReply);
   registerErrorHandling(app);
   const api = registerRouteFacts(app);
   registerAuth(app, ctx);
