@@ -68,6 +68,10 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 const COMPRESSIBLE_TYPES =
   /^text\/(?!event-stream)|(?:\+|\/)(?:json|javascript|ecmascript|xml)(?:;|$)|^image\/svg\+xml/;
 
+function hopsTrusted(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const clock = options.clock ?? systemClock;
@@ -80,7 +84,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies nearest the server (Fastify's own reading of a number,
+    // which its types do not accept).
+    trustProxy:
+      typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
     genReqId: () => crypto.randomUUID(),
     routerOptions: { maxParamLength: 200 },
   });

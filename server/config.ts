@@ -48,7 +48,13 @@ const envSchema = z
     S3_FORCE_PATH_STYLE: z
       .enum(['0', '1'], { error: 'S3_FORCE_PATH_STYLE debe ser 0 o 1' })
       .optional(),
-    TRUST_PROXY: z.enum(['0', '1'], { error: 'TRUST_PROXY debe ser 0 o 1' }).default('0'),
+    TRUST_PROXY: z
+      .string()
+      .regex(
+        /^(\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/,
+        'TRUST_PROXY debe ser un número de proxies (0, 1, 2…) o una lista de direcciones o redes (10.0.0.0/8,192.168.1.5)',
+      )
+      .default('0'),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -98,13 +104,22 @@ export interface Config {
   logLevel: string;
   /** S3-compatible storage for attachments; unset: a folder under DATA_DIR. */
   s3: S3Settings | undefined;
-  /** Behind a load balancer: take the client address from X-Forwarded-For. */
-  trustProxy: boolean;
+  /**
+   * Which proxies' X-Forwarded-For entries to believe, as Fastify's `trustProxy` takes it: false
+   * (none), a hop count, or the proxies' addresses and networks. Never `true`, which would believe
+   * the left-most entry, written by the client.
+   */
+  trustProxy: false | number | string[];
   /** Live-update streams one instance holds open at most; each is an open connection. */
   liveStreamsMax: number;
 }
 
 export class ConfigError extends Error {}
+
+function parseTrustProxy(value: string): Config['trustProxy'] {
+  if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
+  return value.split(',').map((entry) => entry.trim());
+}
 
 /** Reads and validates the environment; throws a ConfigError naming the bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -137,7 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.APPA_DEMO === '1' || (firstLook && e.APPA_DEMO !== '0'),
     demoSignIn: firstLook && e.APPA_DEMO !== '0',
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY === '1',
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     liveStreamsMax: e.LIVE_STREAMS_MAX,
     s3:
       e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
