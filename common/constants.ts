@@ -17,22 +17,33 @@ export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const MAX_FILES_DEFAULT = 5;
 export const MAX_FILE_BYTES_DEFAULT = 10 * 1024 * 1024;
 
-/** Sign-in throttling: how many failures in what window; server/services/throttle.ts applies it. */
-export const LOGIN_THROTTLE = {
-  windowMinutes: 15,
-  /** Same account from the same address: free failures, then a wait that doubles, capped. */
-  pairFreeFailures: 5,
-  pairBaseDelaySeconds: 30,
-  pairMaxDelaySeconds: 15 * 60,
-  /** Same account from anywhere: looser, and a short wait, so nobody is locked out for long. */
-  accountFreeFailures: 20,
-  accountDelaySeconds: 60,
-  /** Same address, any account. */
-  addressFreeFailures: 50,
-  addressDelaySeconds: 5 * 60,
+/**
+ * Attempt limits; server/services/throttle.ts applies them. Each limit lets `free` attempts in its
+ * window, then one attempt per wait, the wait doubling from `baseDelaySeconds` up to
+ * `maxDelaySeconds` and never beyond it.
+ */
+export const THROTTLE = {
+  /** One account (its user name and e-mail together) from one address. */
+  pair: { free: 5, windowMinutes: 15, baseDelaySeconds: 30, maxDelaySeconds: 15 * 60 },
+  /**
+   * One account from anywhere. Looser, and not applied from an address the account signed in from
+   * before, so that a stranger cannot keep the owner out.
+   */
+  account: { free: 20, windowMinutes: 15, baseDelaySeconds: 60, maxDelaySeconds: 15 * 60 },
+  /** One address, any account. */
+  address: { free: 50, windowMinutes: 15, baseDelaySeconds: 5 * 60, maxDelaySeconds: 15 * 60 },
+  /** Guessing sign-in link tokens from one address. */
+  linkGuesses: { free: 10, windowMinutes: 15, baseDelaySeconds: 60, maxDelaySeconds: 15 * 60 },
+  /** Looking up personal links (/appa/{slug}) from one address. */
+  slugLookups: { free: 60, windowMinutes: 1, baseDelaySeconds: 60, maxDelaySeconds: 15 * 60 },
+  /** Sign-in links sent to one e-mail address; more requests answer the same and send nothing. */
+  linksPerEmail: { free: 3, windowMinutes: 60, baseDelaySeconds: 3600, maxDelaySeconds: 3600 },
+  /** Sign-in links asked for from one address, whatever the e-mail. */
+  linksPerAddress: { free: 20, windowMinutes: 60, baseDelaySeconds: 3600, maxDelaySeconds: 3600 },
 } as const;
+
+/** An address an account signed in from counts as the owner's this long. */
+export const KNOWN_ADDRESS_DAYS = 90;
 
 /** A magic link works once, for this long: long enough to open the mail, short if it leaks. */
 export const MAGIC_LINK_MINUTES = 10;
-/** Links sent to one account per MAGIC_LINK_MINUTES; more requests answer the same and send nothing. */
-export const MAGIC_LINKS_PER_WINDOW = 3;

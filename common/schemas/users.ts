@@ -20,6 +20,7 @@ export const USER_MSG = {
   userSuspended: 'Usuario suspendido',
   cargoTooLong: 'El cargo admite como máximo 200 caracteres',
   unidadTooLong: 'La unidad organizacional admite como máximo 200 caracteres',
+  signInUnblocked: (fullName: string) => `${fullName} ya puede volver a iniciar sesión`,
 } as const;
 
 const optionalText = (max: number, message: string) =>
@@ -90,6 +91,8 @@ export const adminUserSchema = z.object({
     resetPassword: z.boolean(),
     /** Send them a reminder (Recordar): active people only. */
     remind: z.boolean(),
+    /** Let them try to sign in again now (Desbloquear acceso): only while failed attempts hold them back. */
+    unblockSignIn: z.boolean(),
   }),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;

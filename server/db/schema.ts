@@ -388,7 +388,11 @@ export const instance = pgTable(
   (t) => [check('instance_single_row', sql`${t.id} = 1`)],
 );
 
-/** Failed sign-in counters per account and per address, shared by every server instance. */
+/**
+ * Attempt counters (sign-ins per account and per address, sign-in links per e-mail…) and the
+ * addresses each account signed in from, shared by every server instance. `window_started_at` is
+ * when the row's run of attempts was last extended (for a known address: the last sign-in).
+ */
 export const loginThrottle = pgTable('login_throttle', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull().default(0),

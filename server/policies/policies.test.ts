@@ -248,6 +248,7 @@ const USER_MATRIX: Record<user.UserAction, Record<UserRelationship, readonly Rol
   'user:suspend': { self: NONE, active: ADMIN, suspended: ADMIN },
   'user:resetPassword': { self: ADMIN, active: ADMIN, suspended: ADMIN },
   'user:remind': { self: ADMIN, active: ADMIN, suspended: NONE },
+  'user:unblockSignIn': { self: ADMIN, active: ADMIN, suspended: ADMIN },
 };
 
 /**
@@ -276,6 +277,11 @@ const USER_ROUTES: Record<user.UserAction, (target: UserRow) => Probe | null> = 
     method: 'POST',
     url: '/api/reminders/send',
     payload: { type: 'specific', userIds: [u.id], subject: 'Recordatorio', message: 'Hola' },
+    ok: 200,
+  }),
+  'user:unblockSignIn': (u) => ({
+    method: 'DELETE',
+    url: `/api/users/${u.id}/sign-in-throttle`,
     ok: 200,
   }),
 };
@@ -410,6 +416,7 @@ beforeAll(async () => {
         'user:suspend': await targetsOf(),
         'user:resetPassword': await targetsOf(),
         'user:remind': await targetsOf(),
+        'user:unblockSignIn': await targetsOf(),
       },
     };
   }

@@ -8,16 +8,17 @@ import { can as canInOrganisation } from './organisation';
  * administration itself ('users:manage', 'reminders:send'); the rest are the service's answers
  * (400 for suspending oneself, nobody to remind among suspended people).
  */
-export type UserAction = 'user:edit' | 'user:suspend' | 'user:resetPassword' | 'user:remind';
+export type UserAction =
+  'user:edit' | 'user:suspend' | 'user:resetPassword' | 'user:remind' | 'user:unblockSignIn';
 
-export function can(
-  actor: Actor,
-  action: UserAction,
-  user: Pick<UserRow, 'id' | 'status'>,
-): boolean {
+/** A person as the abilities see them: whether failed sign-ins hold them back now. */
+export type UserFacts = Pick<UserRow, 'id' | 'status'> & { signInBlocked?: boolean };
+
+export function can(actor: Actor, action: UserAction, user: UserFacts): boolean {
   switch (action) {
     case 'user:edit':
     case 'user:resetPassword':
+    case 'user:unblockSignIn':
       return canInOrganisation(actor, 'users:manage');
     case 'user:suspend':
       return canInOrganisation(actor, 'users:manage') && user.id !== actor.id;
@@ -27,14 +28,13 @@ export function can(
   }
 }
 
-export function userAbilities(
-  actor: Actor,
-  user: Pick<UserRow, 'id' | 'status'>,
-): AdminUser['abilities'] {
+export function userAbilities(actor: Actor, user: UserFacts): AdminUser['abilities'] {
   return {
     edit: can(actor, 'user:edit', user),
     suspend: can(actor, 'user:suspend', user),
     resetPassword: can(actor, 'user:resetPassword', user),
     remind: can(actor, 'user:remind', user),
+    // Offered only while failed sign-ins hold the person back; allowed (and harmless) anytime.
+    unblockSignIn: user.signInBlocked === true && can(actor, 'user:unblockSignIn', user),
   };
 }

@@ -50,8 +50,12 @@ export function mustChangePassword(
 }
 
 /** A user in the administrator's lists: with what `viewer` may do to them. */
-export function presentAdminUser(viewer: Actor, row: UserRow): AdminUser {
-  return { ...presentUser(row), abilities: userAbilities(viewer, row) };
+export function presentAdminUser(
+  viewer: Actor,
+  row: UserRow,
+  facts: { signInBlocked?: boolean } = {},
+): AdminUser {
+  return { ...presentUser(row), abilities: userAbilities(viewer, { ...row, ...facts }) };
 }
 
 export function presentPublicUser(row: Pick<UserRow, 'fullName' | 'slug'>): PublicUser {

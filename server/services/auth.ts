@@ -7,7 +7,14 @@ import { audit } from './audit';
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from './passwords';
 import { getSettings } from './settings';
 import { createSession, revokeUserSessions, type SessionContext } from './sessions';
-import { assertNotThrottled, clearLoginFailures, recordLoginFailure } from './throttle';
+import {
+  accountKey,
+  isKnownAddress,
+  reserveAttempt,
+  signInRules,
+  signInSucceeded,
+  type SignInAttempt,
+} from './throttle';
 import { findUserByLogin } from './users';
 
 export interface SignedIn {
@@ -29,8 +36,12 @@ export async function signInWithPassword(
   const now = ctx.clock();
   const username = login.trim().toLowerCase();
   const user = await findUserByLogin(ctx.db, username);
+  // The attempt is counted before the password is checked, so that a burst of guesses gets no
+  // more checks than the limits allow; a success clears it.
+  const attempt: SignInAttempt = { account: accountKey(user, username), ip: client.ip };
+  const known = user ? await isKnownAddress(ctx.db, attempt, now) : false;
   try {
-    await assertNotThrottled(ctx.db, username, client.ip, now);
+    await reserveAttempt(ctx.db, signInRules(attempt, known), now);
   } catch (error) {
     await audit(ctx.db, {
       actorId: user?.id ?? null,
@@ -46,8 +57,7 @@ export async function signInWithPassword(
   const valid = await verifyPassword(user?.password ?? (await dummyPasswordHash()), password);
   if (user && user.status !== 'ACTIVO') {
     // The same answer whatever the password: a different one for the right password would
-    // confirm it to whoever is guessing. A wrong one still counts towards the throttle.
-    if (!valid) await recordLoginFailure(ctx.db, username, client.ip, now);
+    // confirm it to whoever is guessing. The attempt stays counted either way.
     await audit(ctx.db, {
       actorId: user.id,
       action: 'auth.login_refused',
@@ -58,7 +68,6 @@ export async function signInWithPassword(
     throw forbidden(MSG.userSuspended);
   }
   if (!user || !valid || !user.password) {
-    await recordLoginFailure(ctx.db, username, client.ip, now);
     await audit(ctx.db, {
       actorId: user?.id ?? null,
       action: 'auth.login_failed',
@@ -71,7 +80,7 @@ export async function signInWithPassword(
     throw unauthorized(MSG.invalidCredentials);
   }
 
-  await clearLoginFailures(ctx.db, username, client.ip);
+  await signInSucceeded(ctx.db, attempt, now);
   return openSession(ctx, user, client, 'password');
 }
 
@@ -113,9 +122,14 @@ export async function changePassword(
   ip: string,
 ): Promise<UserRow> {
   const now = ctx.clock();
-  await assertNotThrottled(ctx.db, user.username, ip, now);
+  // Counted before the check, as at sign-in: a stolen session cannot try passwords in bulk.
+  const attempt: SignInAttempt = { account: accountKey(user, user.username), ip };
+  await reserveAttempt(
+    ctx.db,
+    signInRules(attempt, await isKnownAddress(ctx.db, attempt, now)),
+    now,
+  );
   if (!(await verifyPassword(user.password, currentPassword))) {
-    await recordLoginFailure(ctx.db, user.username, ip, now);
     await audit(ctx.db, {
       actorId: user.id,
       action: 'auth.password_change_failed',
@@ -125,6 +139,7 @@ export async function changePassword(
     });
     throw badRequest(MSG.currentPasswordWrong);
   }
+  await signInSucceeded(ctx.db, attempt, now);
   if (currentPassword === newPassword) throw badRequest(MSG.passwordSameAsCurrent);
   if (isCommonPassword(newPassword)) throw badRequest(MSG.passwordTooCommon);
 

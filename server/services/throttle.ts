@@ -1,90 +1,182 @@
-import { inArray, sql } from 'drizzle-orm';
-import { LOGIN_THROTTLE } from '../../common/constants';
+import { and, gt, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { KNOWN_ADDRESS_DAYS, THROTTLE } from '../../common/constants';
 import { MSG } from '../../common/messages';
 import type { Db } from '../db/client';
 import { loginThrottle } from '../db/schema';
 import { AppError } from '../lib/errors';
 
 /**
- * Failed sign-ins are counted per account-and-address, per account and per address, in the
- * database so that every instance sees them. The account-and-address counter stops a guesser
- * quickly; the per-account counter is looser and its wait short, so a guesser from elsewhere
- * cannot lock the owner out for long; the per-address counter slows one address spraying many
- * accounts.
+ * Attempt limits shared by every instance, in the database. An attempt is reserved before it is
+ * evaluated, in one statement per limit that takes the row's lock: however many requests arrive
+ * together, each limit lets exactly its free attempts through, and the one that reaches the limit
+ * already sets the wait that holds back the rest. A reserved attempt counts as a failure until a
+ * success clears it.
  */
-interface Rule {
+export interface ThrottleRule {
   key: string;
-  freeFailures: number;
+  free: number;
+  windowMinutes: number;
   baseDelaySeconds: number;
   maxDelaySeconds: number;
 }
 
-function rulesFor(username: string, ip: string): Rule[] {
-  const account = username.trim().toLowerCase();
-  const t = LOGIN_THROTTLE;
+type Limit = (typeof THROTTLE)[keyof typeof THROTTLE];
+
+export const rule = (key: string, limit: Limit): ThrottleRule => ({ key, ...limit });
+
+/** What a sign-in attempt names: an account (by id when it exists) from an address. */
+export interface SignInAttempt {
+  /** `user:<id>` for an existing account, `login:<typed>` for a name nobody has. */
+  account: string;
+  ip: string;
+}
+
+export const accountKey = (user: { id: string } | undefined, typed: string) =>
+  user ? `user:${user.id}` : `login:${typed.trim().toLowerCase()}`;
+
+const knownKey = (attempt: SignInAttempt) => `known:${attempt.account}|${attempt.ip}`;
+
+/**
+ * The limits of a sign-in (or of a check of someone's current password). From an address the
+ * account signed in from before, the account-wide limit does not apply: a stranger guessing from
+ * elsewhere cannot keep the owner out.
+ */
+export function signInRules(attempt: SignInAttempt, knownAddress: boolean): ThrottleRule[] {
   return [
-    {
-      key: `pair:${account}|${ip}`,
-      freeFailures: t.pairFreeFailures,
-      baseDelaySeconds: t.pairBaseDelaySeconds,
-      maxDelaySeconds: t.pairMaxDelaySeconds,
-    },
-    {
-      key: `account:${account}`,
-      freeFailures: t.accountFreeFailures,
-      baseDelaySeconds: t.accountDelaySeconds,
-      maxDelaySeconds: t.accountDelaySeconds,
-    },
-    {
-      key: `address:${ip}`,
-      freeFailures: t.addressFreeFailures,
-      baseDelaySeconds: t.addressDelaySeconds,
-      maxDelaySeconds: t.addressDelaySeconds,
-    },
+    rule(`pair:${attempt.account}|${attempt.ip}`, THROTTLE.pair),
+    ...(knownAddress ? [] : [rule(`account:${attempt.account}`, THROTTLE.account)]),
+    rule(`address:${attempt.ip}`, THROTTLE.address),
   ];
 }
 
-/** Throws a 429 with the wait in minutes when any counter of this attempt is blocked. */
-export async function assertNotThrottled(db: Db, username: string, ip: string, now: Date) {
-  const keys = rulesFor(username, ip).map((r) => r.key);
-  const rows = await db.select().from(loginThrottle).where(inArray(loginThrottle.key, keys));
-  const until = Math.max(0, ...rows.map((r) => r.blockedUntil?.getTime() ?? 0));
-  if (until > now.getTime()) {
-    const seconds = Math.ceil((until - now.getTime()) / 1000);
-    throw new AppError(429, MSG.tooManyAttempts(Math.ceil(seconds / 60)), {
-      'retry-after': String(seconds),
-    });
-  }
-}
-
-export async function recordLoginFailure(db: Db, username: string, ip: string, now: Date) {
-  const windowStart = new Date(now.getTime() - LOGIN_THROTTLE.windowMinutes * 60_000);
-  for (const rule of rulesFor(username, ip)) {
+/** Reserves one attempt under every rule, or throws the 429 with the wait in `Retry-After`. */
+export async function reserveAttempt(db: Db, rules: ThrottleRule[], now: Date): Promise<void> {
+  const keys = rules.map((r) => r.key);
+  await refuseWhileBlocked(db, keys, now);
+  for (const r of rules) {
+    // Attempts are forgotten after a quiet window that starts when the last attempt's wait ends,
+    // not at fixed times: whoever keeps trying as soon as they may never starts again from zero.
+    const quietSince = new Date(now.getTime() - r.windowMinutes * 60_000);
+    const fresh = sql`greatest(${loginThrottle.windowStartedAt}, ${loginThrottle.blockedUntil}) <= ${quietSince}`;
+    const count = sql`(case when ${fresh} then 1 else ${loginThrottle.failures} + 1 end)`;
+    const wait = (n: SQL) =>
+      sql`case when ${n} >= ${r.free} then ${now}::timestamptz + make_interval(secs => least(${r.baseDelaySeconds} * power(2, least(${n} - ${r.free}, 20)), ${r.maxDelaySeconds})) end`;
     const [row] = await db
       .insert(loginThrottle)
-      .values({ key: rule.key, failures: 1, windowStartedAt: now })
+      .values({
+        key: r.key,
+        failures: 1,
+        windowStartedAt: now,
+        blockedUntil: 1 >= r.free ? new Date(now.getTime() + r.baseDelaySeconds * 1000) : null,
+      })
       .onConflictDoUpdate({
         target: loginThrottle.key,
         set: {
-          failures: sql`case when ${loginThrottle.windowStartedAt} < ${windowStart} then 1 else ${loginThrottle.failures} + 1 end`,
-          windowStartedAt: sql`case when ${loginThrottle.windowStartedAt} < ${windowStart} then ${now} else ${loginThrottle.windowStartedAt} end`,
+          failures: count,
+          windowStartedAt: now,
+          blockedUntil: sql`${wait(count)}`,
         },
+        // Another request reached the limit between the check above and this statement.
+        setWhere: sql`${loginThrottle.blockedUntil} is null or ${loginThrottle.blockedUntil} <= ${now}`,
       })
-      .returning();
-    if (!row || row.failures < rule.freeFailures) continue;
-    const over = row.failures - rule.freeFailures;
-    const delay = Math.min(rule.baseDelaySeconds * 2 ** Math.min(over, 20), rule.maxDelaySeconds);
-    await db
-      .update(loginThrottle)
-      .set({ blockedUntil: new Date(now.getTime() + delay * 1000) })
-      .where(inArray(loginThrottle.key, [rule.key]));
+      .returning({ key: loginThrottle.key });
+    if (!row) await refuseWhileBlocked(db, keys, now);
   }
 }
 
-/** A successful sign-in clears the counters of that account (not of the address). */
-export async function clearLoginFailures(db: Db, username: string, ip: string) {
-  const keys = rulesFor(username, ip)
-    .filter((r) => !r.key.startsWith('address:'))
-    .map((r) => r.key);
-  await db.delete(loginThrottle).where(inArray(loginThrottle.key, keys));
+async function refuseWhileBlocked(db: Db, keys: string[], now: Date) {
+  const [row] = await db
+    .select({
+      until: sql<Date | null>`max(${loginThrottle.blockedUntil})`.mapWith(
+        loginThrottle.blockedUntil,
+      ),
+    })
+    .from(loginThrottle)
+    .where(and(inArray(loginThrottle.key, keys), gt(loginThrottle.blockedUntil, now)));
+  const until = row?.until;
+  if (!until) return;
+  const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+  throw new AppError(429, MSG.tooManyAttempts(Math.ceil(seconds / 60)), {
+    'retry-after': String(seconds),
+  });
+}
+
+/** Whether the account signed in from this address within KNOWN_ADDRESS_DAYS. */
+export async function isKnownAddress(db: Db, attempt: SignInAttempt, now: Date): Promise<boolean> {
+  const since = new Date(now.getTime() - KNOWN_ADDRESS_DAYS * 86_400_000);
+  const [row] = await db
+    .select({ key: loginThrottle.key })
+    .from(loginThrottle)
+    .where(
+      and(
+        inArray(loginThrottle.key, [knownKey(attempt)]),
+        gt(loginThrottle.windowStartedAt, since),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * A successful sign-in clears the account's attempts from this address and from anywhere (not
+ * the address's, which may be spraying other accounts) and remembers the address as the owner's.
+ */
+export async function signInSucceeded(db: Db, attempt: SignInAttempt, now: Date) {
+  await db
+    .delete(loginThrottle)
+    .where(
+      inArray(loginThrottle.key, [
+        `pair:${attempt.account}|${attempt.ip}`,
+        `account:${attempt.account}`,
+      ]),
+    );
+  await db
+    .insert(loginThrottle)
+    .values({ key: knownKey(attempt), failures: 0, windowStartedAt: now })
+    .onConflictDoUpdate({ target: loginThrottle.key, set: { windowStartedAt: now } });
+}
+
+/** Clears one rule's attempts (a success where the limit guards guessing, not volume). */
+export async function clearAttempts(db: Db, rules: ThrottleRule[]) {
+  await db.delete(loginThrottle).where(
+    inArray(
+      loginThrottle.key,
+      rules.map((r) => r.key),
+    ),
+  );
+}
+
+const accountPatterns = (userId: string) => [
+  like(loginThrottle.key, `account:user:${userId}`),
+  like(loginThrottle.key, `pair:user:${userId}|%`),
+];
+
+/** An administrator lets a person in again: every wait on their account, from every address. */
+export async function clearAccountThrottle(db: Db, userId: string): Promise<number> {
+  const removed = await db
+    .delete(loginThrottle)
+    .where(or(...accountPatterns(userId)))
+    .returning({ key: loginThrottle.key });
+  return removed.length;
+}
+
+/** Until when each of these people's sign-in is held back, for those held back now. */
+export async function signInBlockedUntil(db: Db, now: Date): Promise<Map<string, Date>> {
+  const rows = await db
+    .select({ key: loginThrottle.key, until: loginThrottle.blockedUntil })
+    .from(loginThrottle)
+    .where(
+      and(
+        gt(loginThrottle.blockedUntil, now),
+        or(like(loginThrottle.key, 'account:user:%'), like(loginThrottle.key, 'pair:user:%')),
+      ),
+    );
+  const byUser = new Map<string, Date>();
+  for (const { key, until } of rows) {
+    const userId = /^(?:account|pair):user:([^|]+)/.exec(key)?.[1];
+    if (!userId || !until) continue;
+    const current = byUser.get(userId);
+    if (!current || until > current) byUser.set(userId, until);
+  }
+  return byUser;
 }

@@ -1,22 +1,30 @@
 import { desc, eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
 import type { Config } from '../config';
 import { auditLog } from '../db/schema';
 import { buildTestApp, buildUser, type TestApp } from './helper';
 
 // The client address decides sign-in throttles and what the audit log records. A client writes
 // whatever it likes at the left of X-Forwarded-For; only what a trusted proxy appended counts.
-const apps: TestApp[] = [];
-afterEach(async () => {
-  for (const t of apps.splice(0)) await t.close();
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
 });
 
 /** The address a failed sign-in is audited with, sent from 127.0.0.1 with these forwarded hops. */
 async function seenAddress(trustProxy: Config['trustProxy'], forwardedFor: string) {
-  const t = await buildTestApp({ trustProxy });
-  apps.push(t);
+  const app = await buildApp({
+    config: { ...t.ctx.config, trustProxy },
+    database: t.ctx.database,
+    clock: t.ctx.clock,
+    clientDir: null,
+  });
   const user = await buildUser(t);
-  const res = await t.app.inject({
+  const res = await app.inject({
     method: 'POST',
     url: '/api/auth/login',
     remoteAddress: '127.0.0.1',
@@ -24,10 +32,11 @@ async function seenAddress(trustProxy: Config['trustProxy'], forwardedFor: strin
     payload: { username: user.username, password: 'no-es-la-clave' },
   });
   expect(res.statusCode).toBe(401);
+  await app.close();
   const [row] = await t.db
     .select()
     .from(auditLog)
-    .where(eq(auditLog.action, 'auth.login_failed'))
+    .where(eq(auditLog.entityId, user.id))
     .orderBy(desc(auditLog.createdAt))
     .limit(1);
   return (row?.meta as { ip?: string } | undefined)?.ip;

@@ -12,7 +12,7 @@ import { openPglite, openPostgres, type Database } from '../db/client';
 import { users, type UserRow } from '../db/schema';
 import { eq } from 'drizzle-orm';
 import { createReadCache } from '../lib/read-cache';
-import { createMailer } from '../services/mail';
+import { createMailer, type Mailer } from '../services/mail';
 import { createUser } from '../services/users';
 import { createStorage } from '../storage';
 import type { FileStorage } from '../storage/types';
@@ -56,7 +56,7 @@ export const TEST_ORIGIN = 'http://localhost:80';
 
 export async function buildTestApp(
   overrides: Partial<Config> = {},
-  options: { storage?: FileStorage; logger?: AppOptions['logger'] } = {},
+  options: { storage?: FileStorage; mailer?: Mailer; logger?: AppOptions['logger'] } = {},
 ) {
   const database = await openTestDatabase();
   const clock = new TestClock();
@@ -66,7 +66,7 @@ export async function buildTestApp(
     ...overrides,
   };
   const storage = options.storage ?? createStorage(config, clock.now);
-  const mailer = createMailer(config);
+  const mailer = options.mailer ?? createMailer(config);
   const readCache = createReadCache({ clock: clock.now });
   const app = await buildApp({
     config,

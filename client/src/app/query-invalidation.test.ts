@@ -43,6 +43,7 @@ import { shareReportMutationOptions } from '@/features/shares/api/share-report';
 import { createUserMutationOptions } from '@/features/users/api/create-user';
 import { usersWithCountsQueryKey } from '@/features/users/api/get-users-with-counts';
 import { resetUserPasswordMutationOptions } from '@/features/users/api/reset-user-password';
+import { unblockSignInMutationOptions } from '@/features/users/api/unblock-sign-in';
 import { updateUserMutationOptions } from '@/features/users/api/update-user';
 import { updateUserStatusMutationOptions } from '@/features/users/api/update-user-status';
 import { weekQueryKey } from '@/features/week/api/get-week';
@@ -136,7 +137,7 @@ const user: User = {
 };
 const adminUser: AdminUser = {
   ...user,
-  abilities: { edit: true, suspend: true, resetPassword: true, remind: true },
+  abilities: { edit: true, suspend: true, resetPassword: true, remind: true, unblockSignIn: false },
 };
 const currentUser: CurrentUser = {
   ...user,
@@ -341,6 +342,13 @@ describe('a change to a person refreshes every view that counts or lists people'
       { ...adminUser, role: 'LIDER' },
     );
     expect(sorted(edited)).toEqual(sorted([...PEOPLE_VIEWS, ...AUDIT, 'currentUser']));
+  });
+
+  it('letting someone held back by failed sign-ins try again', async () => {
+    const stale = await staleAfter(unblockSignInMutationOptions, user.id, {
+      message: 'Ana ya puede volver a iniciar sesión',
+    });
+    expect(sorted(stale)).toEqual(sorted([...PEOPLE_VIEWS, ...AUDIT]));
   });
 
   it('resetting a password, which is e-mailed', async () => {

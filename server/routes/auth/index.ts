@@ -17,12 +17,13 @@ import {
 } from '../../../common/schemas/auth';
 import type { AppContext } from '../../context';
 import { clearSessionCookie, requireAuth, setSessionCookie } from '../../plugins/auth';
+import { afterReply } from '../../lib/after-reply';
 import { forbidden } from '../../lib/errors';
 import type { Api } from '../../plugins/route-facts';
 import { presentCurrentUser } from '../../presenters/user';
 import { audit } from '../../services/audit';
 import { changePassword, signInWithPassword } from '../../services/auth';
-import { requestMagicLink, verifyMagicLink } from './magic-link';
+import { acceptMagicLinkRequest, sendMagicLink, verifyMagicLink } from './magic-link';
 import { registerUser } from './registration';
 import { revokeSession } from '../../services/sessions';
 
@@ -113,7 +114,8 @@ export function authRoutes(app: Api, ctx: AppContext) {
     },
   );
 
-  // Always the same answer: whether the address has an account is never revealed.
+  // Always the same answer, in the same time: whether the address has an account is never
+  // revealed. The lookup and the e-mail happen after the answer.
   app.post(
     '/api/auth/magic-link',
     {
@@ -123,7 +125,8 @@ export function authRoutes(app: Api, ctx: AppContext) {
     },
     async (request): Promise<{ message: string }> => {
       const { email } = request.body;
-      await requestMagicLink(ctx, email, request.ip);
+      const now = await acceptMagicLinkRequest(ctx, request.ip);
+      afterReply(request.log, 'magic-link', () => sendMagicLink(ctx, email, request.ip, now));
       return { message: MSG.magicLinkSent };
     },
   );

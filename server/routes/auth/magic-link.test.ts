@@ -6,6 +6,8 @@ import { MSG } from '../../../common/messages';
 import { auditLog, oneTimeTokens, users } from '../../db/schema';
 import { outboxDir } from '../../services/mail';
 import { saveSettings } from '../../services/settings';
+import { settleAfterReply } from '../../lib/after-reply';
+import type { Mailer, MailMessage } from '../../services/mail';
 import { buildTestApp, buildUser, type TestApp } from '../../test/helper';
 
 let t: TestApp;
@@ -16,8 +18,17 @@ afterAll(async () => {
   await t.close();
 });
 
-const request = (email: string) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/magic-link', payload: { email } });
+/** Asks for a link and waits for the work done after the answer. */
+async function request(email: string, remoteAddress = '127.0.0.1') {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/magic-link',
+    remoteAddress,
+    payload: { email },
+  });
+  await settleAfterReply();
+  return res;
+}
 const verify = (token: string) =>
   t.app.inject({ method: 'POST', url: '/api/auth/verify-magic-link', payload: { token } });
 
@@ -112,10 +123,32 @@ describe('magic link', () => {
     }
   });
 
-  it('sends at most three links per account in ten minutes', async () => {
+  it('sends at most three links per address in an hour, however many are asked for at once', async () => {
     const user = await buildUser(t, { email: 'insistente@empresa.pe' });
-    for (let i = 0; i < 5; i++) expect((await request(user.email)).statusCode).toBe(200);
+    const burst = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => request(user.email, `10.1.0.${i + 1}`)),
+    );
+    expect(burst.map((r) => r.statusCode)).toEqual(burst.map(() => 200));
     expect(mailsTo(user.email)).toHaveLength(3);
+    t.clock.advance(59 * 60_000);
+    try {
+      await request(user.email, '10.1.1.1');
+      expect(mailsTo(user.email)).toHaveLength(3);
+      t.clock.advance(2 * 60_000);
+      await request(user.email, '10.1.1.1');
+      expect(mailsTo(user.email)).toHaveLength(4);
+    } finally {
+      t.clock.advance(-61 * 60_000);
+    }
+  });
+
+  it('answers a bounded number of requests from one client address, whatever the e-mail', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 22; i++) {
+      statuses.push((await request(`nadie${i}@empresa.pe`, '10.2.0.1')).statusCode);
+    }
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(200));
+    expect(statuses.slice(20)).toEqual([429, 429]);
   });
 
   it('throttles guessing tokens from one address', async () => {
@@ -147,5 +180,41 @@ describe('magic link', () => {
     const res = await request('no-es-correo');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: MSG.emailInvalid });
+  });
+});
+
+describe('the answer to a link request', () => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const sent: MailMessage[] = [];
+  let slow: TestApp;
+  beforeAll(async () => {
+    // A mail server that holds every message until the test lets it go.
+    const mailer: Mailer = {
+      kind: 'outbox',
+      async send(message) {
+        await held;
+        sent.push(message);
+      },
+    };
+    slow = await buildTestApp({}, { mailer });
+  });
+  afterAll(async () => {
+    release();
+    await slow.close();
+  });
+
+  it('does not wait for the account lookup or the e-mail, so its time tells nothing', async () => {
+    const user = await buildUser(slow, { email: 'con.cuenta@empresa.pe' });
+    const ask = (email: string) =>
+      slow.app.inject({ method: 'POST', url: '/api/auth/magic-link', payload: { email } });
+    const known = await ask(user.email);
+    const unknown = await ask('sin.cuenta@empresa.pe');
+    // Both answered while the e-mail to the real account is still being sent.
+    expect(sent).toEqual([]);
+    expect([known.statusCode, known.json()]).toEqual([unknown.statusCode, unknown.json()]);
+    release();
+    await settleAfterReply();
+    expect(sent.map((m) => m.to)).toEqual([user.email]);
   });
 });

@@ -1,9 +1,5 @@
-import { and, count, eq, gt, isNull } from 'drizzle-orm';
-import {
-  MAGIC_LINK_MINUTES,
-  MAGIC_LINKS_PER_WINDOW,
-  PRODUCT_NAME,
-} from '../../../common/constants';
+import { and, eq, isNull } from 'drizzle-orm';
+import { MAGIC_LINK_MINUTES, PRODUCT_NAME, THROTTLE } from '../../../common/constants';
 import { MSG } from '../../../common/messages';
 import type { AppContext } from '../../context';
 import { oneTimeTokens, users } from '../../db/schema';
@@ -13,11 +9,7 @@ import { audit } from '../../services/audit';
 import { openSession, type SignedIn } from '../../services/auth';
 import { savedMailFrom, getSettings } from '../../services/settings';
 import type { SessionContext } from '../../services/sessions';
-import {
-  assertNotThrottled,
-  clearLoginFailures,
-  recordLoginFailure,
-} from '../../services/throttle';
+import { clearAttempts, reserveAttempt, rule } from '../../services/throttle';
 import { normaliseEmail } from '../../services/users';
 
 const WINDOW_MS = MAGIC_LINK_MINUTES * 60_000;
@@ -34,45 +26,41 @@ async function assertEnabled(ctx: AppContext) {
 }
 
 /**
- * POST /api/auth/magic-link. The answer never says whether the address has an account: an active
- * account gets a single-use link valid MAGIC_LINK_MINUTES, at most MAGIC_LINKS_PER_WINDOW per
- * window; anything else is recorded in the audit log and sends nothing.
+ * POST /api/auth/magic-link, the part the answer waits for: the same work whatever the address,
+ * so that its duration does not tell who has an account. Each client address may ask for a
+ * bounded number of links an hour (429 past it).
  */
-export async function requestMagicLink(ctx: AppContext, email: string, ip: string): Promise<void> {
+export async function acceptMagicLinkRequest(ctx: AppContext, ip: string): Promise<Date> {
   await assertEnabled(ctx);
   const now = ctx.clock();
+  await reserveAttempt(ctx.db, [rule(`links-from:${ip}`, THROTTLE.linksPerAddress)], now);
+  return now;
+}
+
+/**
+ * The rest, after the answer (lib/after-reply.ts): an active account gets a single-use link valid
+ * MAGIC_LINK_MINUTES, each e-mail address at most THROTTLE.linksPerEmail.free an hour, counted
+ * atomically so that a burst sends no more; anything else is recorded in the audit log and sends
+ * nothing.
+ */
+export async function sendMagicLink(ctx: AppContext, email: string, ip: string, now: Date) {
   const address = normaliseEmail(email);
   const [user] = await ctx.db.select().from(users).where(eq(users.email, address)).limit(1);
-  if (!user || user.status !== 'ACTIVO') {
-    await audit(ctx.db, {
+  const refuse = (reason: string) =>
+    audit(ctx.db, {
       actorId: user?.id ?? null,
       action: 'auth.magic_link_refused',
       entity: 'user',
       entityId: user?.id ?? null,
-      meta: { reason: user ? 'suspended' : 'unknown_email', ip },
+      meta: { reason, ip },
     });
-    return;
+  try {
+    await reserveAttempt(ctx.db, [rule(`links-to:${address}`, THROTTLE.linksPerEmail)], now);
+  } catch (error) {
+    if (!(error instanceof AppError) || error.statusCode !== 429) throw error;
+    return refuse('too_many');
   }
-  const [recent] = await ctx.db
-    .select({ n: count() })
-    .from(oneTimeTokens)
-    .where(
-      and(
-        eq(oneTimeTokens.userId, user.id),
-        eq(oneTimeTokens.purpose, 'MAGIC_LINK'),
-        gt(oneTimeTokens.createdAt, new Date(now.getTime() - WINDOW_MS)),
-      ),
-    );
-  if ((recent?.n ?? 0) >= MAGIC_LINKS_PER_WINDOW) {
-    await audit(ctx.db, {
-      actorId: user.id,
-      action: 'auth.magic_link_refused',
-      entity: 'user',
-      entityId: user.id,
-      meta: { reason: 'too_many', ip },
-    });
-    return;
-  }
+  if (!user || user.status !== 'ACTIVO') return refuse(user ? 'suspended' : 'unknown_email');
 
   const token = newToken();
   await ctx.db.insert(oneTimeTokens).values({
@@ -108,7 +96,6 @@ export async function requestMagicLink(ctx: AppContext, email: string, ip: strin
 
 /**
  * POST /api/auth/verify-magic-link: spends the token (once, atomically) and opens a session.
- * Failures count against the address like failed sign-ins, so tokens cannot be guessed.
  */
 export async function verifyMagicLink(
   ctx: AppContext,
@@ -117,11 +104,11 @@ export async function verifyMagicLink(
 ): Promise<SignedIn> {
   await assertEnabled(ctx);
   const now = ctx.clock();
-  const throttleKey = `magic-link@${client.ip}`;
-  await assertNotThrottled(ctx.db, throttleKey, client.ip, now);
+  // Failed tokens count against the address, so that tokens cannot be guessed.
+  const guesses = [rule(`link-guesses:${client.ip}`, THROTTLE.linkGuesses)];
+  await reserveAttempt(ctx.db, guesses, now);
 
   const fail = async (message: string, reason: string, userId: string | null = null) => {
-    await recordLoginFailure(ctx.db, throttleKey, client.ip, now);
     await audit(ctx.db, {
       actorId: userId,
       action: 'auth.login_failed',
@@ -158,6 +145,6 @@ export async function verifyMagicLink(
     });
     throw new AppError(403, MSG.userSuspended);
   }
-  await clearLoginFailures(ctx.db, throttleKey, client.ip);
+  await clearAttempts(ctx.db, guesses);
   return openSession(ctx, user, client, 'magic_link');
 }

@@ -22,6 +22,7 @@ import { audit } from '../../services/audit';
 import { CREDENTIALS_SUBJECT, credentialsText, personalLink } from '../../services/mail';
 import { generateTemporaryPassword, hashPassword } from '../../services/passwords';
 import { revokeUserSessions } from '../../services/sessions';
+import { clearAccountThrottle, signInBlockedUntil } from '../../services/throttle';
 import { savedMailFrom } from '../../services/settings';
 import { createUser } from '../../services/users';
 
@@ -30,7 +31,8 @@ type UpdateUser = z.output<typeof updateUserSchema>;
 
 export async function listUsers(ctx: AppContext, viewer: Actor): Promise<AdminUser[]> {
   const rows = await ctx.db.select().from(users).orderBy(asc(users.fullName));
-  return rows.map((row) => presentAdminUser(viewer, row));
+  const blocked = await signInBlockedUntil(ctx.db, ctx.clock());
+  return rows.map((row) => presentAdminUser(viewer, row, { signInBlocked: blocked.has(row.id) }));
 }
 
 export async function listUsersWithCounts(
@@ -48,8 +50,9 @@ export async function listUsersWithCounts(
     .from(users)
     .leftJoin(sent, eq(sent.userId, users.id))
     .orderBy(asc(users.fullName));
+  const blocked = await signInBlockedUntil(ctx.db, ctx.clock());
   return rows.map((r) => ({
-    ...presentAdminUser(viewer, r.user),
+    ...presentAdminUser(viewer, r.user, { signInBlocked: blocked.has(r.user.id) }),
     submissionCount: Number(r.n ?? 0),
   }));
 }
@@ -214,6 +217,8 @@ export async function adminResetPassword(
     .returning();
   if (!updated) throw notFound(USER_MSG.userNotFound);
   await revokeUserSessions(ctx.db, id);
+  // A new password is a fresh start: earlier failed attempts no longer hold the person back.
+  await clearAccountThrottle(ctx.db, id);
   await audit(ctx.db, {
     actorId: actor.id,
     action: 'user.password_reset',
@@ -225,4 +230,22 @@ export async function adminResetPassword(
     message: 'Contraseña temporal generada. Se pedirá cambiarla al ingresar.',
     temporaryPassword,
   };
+}
+
+/** Lets a person held back by failed sign-ins try again at once, from every address. */
+export async function adminUnblockSignIn(
+  ctx: AppContext,
+  actor: UserRow,
+  id: string,
+): Promise<{ message: string }> {
+  const user = await loadUser(ctx, id);
+  const cleared = await clearAccountThrottle(ctx.db, user.id);
+  await audit(ctx.db, {
+    actorId: actor.id,
+    action: 'user.sign_in_unblocked',
+    entity: 'user',
+    entityId: user.id,
+    meta: { cleared },
+  });
+  return { message: USER_MSG.signInUnblocked(user.fullName) };
 }

@@ -17,6 +17,7 @@ import {
   type AdminUser,
   type UserWithCount,
 } from '../../../common/schemas/users';
+import { messageResponseSchema } from '../../../common/schemas/auth';
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../plugins/auth';
 import type { Api } from '../../plugins/route-facts';
@@ -25,6 +26,7 @@ import {
   adminCreateUser,
   adminResetPassword,
   adminSetStatus,
+  adminUnblockSignIn,
   adminUpdateUser,
   listUsers,
   listUsersWithCounts,
@@ -112,6 +114,19 @@ export function userAdminRoutes(app: Api, ctx: AppContext) {
       const { id } = request.params;
       const { status } = request.body;
       return adminSetStatus(ctx, user, id, status);
+    },
+  );
+
+  app.delete(
+    '/api/users/:id/sign-in-throttle',
+    {
+      schema: { params: idParams, response: { 200: messageResponseSchema } },
+      config: { invalidates: 'people' },
+    },
+    async (request) => {
+      const { user } = requireAuth(request);
+      await authorize(ctx, user, 'users:manage');
+      return adminUnblockSignIn(ctx, user, request.params.id);
     },
   );
 

@@ -9,6 +9,7 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { formatDateTime } from '@/lib/format';
 import { personalPath, personalUrl } from '../lib/personal-url';
 import { UserStatusSelect } from './user-status-select';
+import { UnblockSignInButton } from './unblock-sign-in-button';
 
 const HEADERS = [
   'Usuario',
@@ -105,6 +106,7 @@ export function UsersTable({
                     <Pencil aria-hidden="true" />
                   </Button>
                   {user.abilities.remind ? remindButton(user) : null}
+                  {user.abilities.unblockSignIn ? <UnblockSignInButton user={user} /> : null}
                 </div>
               </td>
             </tr>
