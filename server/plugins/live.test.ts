@@ -288,19 +288,19 @@ describe('streams of sessions that ended', () => {
 
   /** Two sessions of one person, a stream on each; `revoke` ends the first one. */
   it.each([
-    {
-      name: 'signing out closes that session’s streams and no other',
-      revoke: (ended: string) => write(ended, 'POST', '/api/logout', {}),
-    },
-    {
-      name: 'a password change closes the other sessions’ streams and keeps this one’s',
-      revoke: (_ended: string, kept: string, password: string) =>
+    [
+      'signing out closes that session’s streams and no other',
+      (ended: string) => write(ended, 'POST', '/api/logout', {}),
+    ],
+    [
+      'a password change closes the other sessions’ streams and keeps this one’s',
+      (_ended: string, kept: string, password: string) =>
         write(kept, 'POST', '/api/auth/change-password', {
           currentPassword: password,
           newPassword: 'otra clave nueva de 2026',
         }),
-    },
-  ])('$name', async ({ revoke }) => {
+    ],
+  ] as const)('%s', async (_name, revoke) => {
     const user = await buildUser(t);
     const ended = await signIn(t, user.username, user.plainPassword);
     const kept = await signIn(t, user.username, user.plainPassword);
