@@ -125,8 +125,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(app);
   const api = registerRouteFacts(app);
   registerAuth(app, ctx);
-  await registerLive(app, ctx);
-  await registerReadCache(app, ctx);
+  const live = await registerLive(app, ctx);
+  await registerReadCache(app, ctx, { onRevoked: live.endSessions });
 
   systemRoutes(api, ctx);
   authRoutes(api, ctx);

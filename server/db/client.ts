@@ -25,6 +25,12 @@ export interface Database {
    * On PostgreSQL a dedicated connection listens and comes back by itself after a failure.
    */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Resolves once this process's listeners have heard every notification committed before the
+   * call (on PostgreSQL, a round trip on each listening connection: the server sends what is
+   * pending before it answers). PGlite delivers notifications in-process as they are sent.
+   */
+  caughtUp(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -50,23 +56,39 @@ export async function openPostgres(url: string, options: { migrate?: boolean } =
     }
   }
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-  const database = wrap(
-    db,
-    'postgres',
-    () => pool.end(),
-    (channel, onMessage) => listenPostgres(url, channel, onMessage),
-  );
+  const listeners = new Set<Listener>();
+  const listen = async (channel: string, onMessage: (payload: string) => void) => {
+    const listener = await listenPostgres(url, channel, onMessage);
+    listeners.add(listener);
+    return async () => {
+      listeners.delete(listener);
+      await listener.stop();
+    };
+  };
+  const caughtUp = async () => {
+    // A listener that is reconnecting has nothing to catch up on this connection.
+    await Promise.all([...listeners].map((listener) => listener.ping().catch(() => {})));
+  };
+  const database = wrap(db, 'postgres', () => pool.end(), listen, caughtUp);
   return { ...database, url };
 }
 
+interface Listener {
+  stop(): Promise<void>;
+  /** A round trip on the listening connection. */
+  ping(): Promise<void>;
+}
+
 const RELISTEN_DELAY_MS = 2_000;
+/** A listening connection that has not answered by then is not waited for (it may be half-open). */
+const PING_TIMEOUT_MS = 2_000;
 
 /** LISTEN on a connection of its own (a pooled one may be handed to someone else). */
 async function listenPostgres(
   url: string,
   channel: string,
   onMessage: (payload: string) => void,
-): Promise<() => Promise<void>> {
+): Promise<Listener> {
   let client: pg.Client | null = null;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
@@ -86,10 +108,18 @@ async function listenPostgres(
     client = next;
   };
   await connect();
-  return async () => {
-    stopped = true;
-    clearTimeout(retry);
-    await client?.end().catch(() => {});
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => {});
+    },
+    async ping() {
+      if (!client) return;
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, PING_TIMEOUT_MS)));
+      await Promise.race([client.query('select 1'), late]).finally(() => clearTimeout(timer));
+    },
   };
 }
 
@@ -127,7 +157,8 @@ export async function openPglite(
       if (!client.closed) await stop();
     };
   };
-  return { ...wrap(db, 'pglite', () => client.close(), listen), pglite: client };
+  const caughtUp = async () => {};
+  return { ...wrap(db, 'pglite', () => client.close(), listen, caughtUp), pglite: client };
 }
 
 function wrap(
@@ -135,6 +166,7 @@ function wrap(
   kind: Database['kind'],
   close: () => Promise<void>,
   listen: Database['listen'],
+  caughtUp: Database['caughtUp'],
 ): Database {
   return {
     db,
@@ -143,6 +175,7 @@ function wrap(
       await db.execute(sql`select 1`);
     },
     listen,
+    caughtUp,
     close,
   };
 }

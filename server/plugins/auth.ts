@@ -85,7 +85,8 @@ const NO_SESSION = Symbol('no session');
 /**
  * The session behind a token, kept in the read cache (lib/read-cache.ts) between writes: one query
  * less on every request. Every write that could end a session (sign-out, passwords, suspension,
- * role) empties the cache on every instance; what is kept is checked against the clock each time.
+ * role) empties the cache on every instance, and ending sessions tells every instance before the
+ * request answers (services/sessions.ts); what is kept is checked against the clock each time.
  * Unknown tokens are not kept.
  */
 async function cachedSession(ctx: AppContext, token: string, now: Date) {

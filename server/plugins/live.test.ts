@@ -2,14 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../common/messages';
 import type { buildApp } from '../app';
 import { STREAMS_PER_USER } from './live';
+import { buildShare } from '../test/factories';
 import {
   authHeader,
   buildSecondInstance,
   buildTestApp,
   buildUser,
+  signIn,
   TEST_ORIGIN,
   type TestApp,
 } from '../test/helper';
+import { THIS_WEEK } from '../test/org-fixture';
+import type { Person } from '../test/review-fixture';
 
 let t: TestApp;
 let second: Awaited<ReturnType<typeof buildApp>>;
@@ -137,6 +141,180 @@ describe('GET /api/events', () => {
       expect(stream.events).toEqual([{ type: 'report.saved' }]);
     } finally {
       await stream.close();
+    }
+  });
+});
+
+/** A write on the first instance, as a person or with a session's token; answers its body. */
+async function write(as: Person | string, method: 'POST' | 'PUT', url: string, payload: object) {
+  const headers = typeof as === 'string' ? bearer(as) : await authHeader(t, as);
+  const res = await t.app.inject({
+    method,
+    url,
+    headers: { ...headers, origin: TEST_ORIGIN },
+    payload,
+  });
+  if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+  return res.json() as { id: string };
+}
+
+const report = (status: 'BORRADOR' | 'ENVIADO') => ({
+  avances: 'Avance de la semana',
+  planes: 'Planes',
+  problemas: '',
+  ayuda: '',
+  kpiNombre: '',
+  kpiMetaPct: null,
+  kpiLogroPct: null,
+  status,
+  files: [],
+});
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+const typesOf = (events: unknown[]) => events.map((e) => (e as { type: string }).type).sort();
+
+describe('who hears of a report', () => {
+  it('its author, everyone above them and whoever reads everything; nobody else', async () => {
+    const vp = await buildUser(t, { role: 'VP' });
+    const leader = await buildUser(t, { role: 'LIDER', managerId: vp.id });
+    const author = await buildUser(t, { managerId: leader.id });
+    const teammate = await buildUser(t, { managerId: leader.id });
+    const otherLeader = await buildUser(t, { role: 'LIDER', managerId: vp.id });
+    const stranger = await buildUser(t);
+    const admin = await buildUser(t, { role: 'ADMIN' });
+    const consejo = await buildUser(t, { role: 'CONSEJO' });
+    const people = { vp, leader, author, teammate, otherLeader, stranger, admin, consejo };
+    const streams = Object.fromEntries(
+      await Promise.all(
+        Object.entries(people).map(async ([name, person]) => [
+          name,
+          await openStream(secondUrl, await authHeader(t, person)),
+        ]),
+      ),
+    ) as Record<keyof typeof people, Awaited<ReturnType<typeof openStream>>>;
+    try {
+      await write(author, 'POST', '/api/appa', report('BORRADOR'));
+      const sent = await write(author, 'POST', '/api/appa', report('ENVIADO'));
+      await write(leader, 'POST', `/api/appa/${sent.id}/review`, { notes: 'Bien' });
+      const comment = await write(leader, 'POST', `/api/appa/${sent.id}/comments`, {
+        comment: 'Sigue así',
+      });
+      await write(leader, 'PUT', `/api/appa/comments/${comment.id}`, { comment: 'Sigue así.' });
+      await write(admin, 'POST', '/api/appa/mark-submitted', {
+        userId: teammate.id,
+        weekStart: THIS_WEEK,
+      });
+      // Last, something only the stranger and those who read everything hear of: once all seven
+      // have reached the administrator, every event has been decided for every stream.
+      await write(stranger, 'POST', '/api/appa', report('BORRADOR'));
+      await until(() => streams.admin.events.length === 7);
+
+      const aboutAuthor = [
+        'report.commented',
+        'report.commented',
+        'report.reviewed',
+        'report.saved',
+        'report.sent',
+      ];
+      const aboutTeam = [...aboutAuthor, 'report.marked_submitted'].sort();
+      expect(typesOf(streams.admin.events)).toEqual([...aboutTeam, 'report.saved'].sort());
+      expect(typesOf(streams.consejo.events)).toEqual([...aboutTeam, 'report.saved'].sort());
+      expect(typesOf(streams.vp.events)).toEqual(aboutTeam);
+      expect(typesOf(streams.leader.events)).toEqual(aboutTeam);
+      expect(typesOf(streams.author.events)).toEqual(aboutAuthor);
+      expect(typesOf(streams.teammate.events)).toEqual(['report.marked_submitted']);
+      expect(streams.otherLeader.events).toEqual([]);
+      expect(streams.stranger.events).toEqual([{ type: 'report.saved' }]);
+    } finally {
+      await Promise.all(Object.values(streams).map((s) => s.close()));
+    }
+  });
+
+  it('the peer a report is shared with, while the share lasts', async () => {
+    const author = await buildUser(t, { role: 'LIDER' });
+    const peer = await buildUser(t, { role: 'LIDER' });
+    const admin = await buildUser(t, { role: 'ADMIN' });
+    const sent = await write(author, 'POST', '/api/appa', report('ENVIADO'));
+    await buildShare(t, { report: { id: sent.id, userId: author.id }, sharedWith: peer });
+    const peerStream = await openStream(secondUrl, await authHeader(t, peer));
+    const adminStream = await openStream(secondUrl, await authHeader(t, admin));
+    try {
+      await write(admin, 'POST', `/api/appa/${sent.id}/comments`, { comment: 'Visto' });
+      await until(() => adminStream.events.length === 1);
+      await until(() => peerStream.events.length === 1);
+      expect(peerStream.events).toEqual([{ type: 'report.commented' }]);
+    } finally {
+      await Promise.all([peerStream.close(), adminStream.close()]);
+    }
+  });
+
+  it('follows a role changed after the stream opened', async () => {
+    const demoted = await buildUser(t, { role: 'CONSEJO' });
+    const admin = await buildUser(t, { role: 'ADMIN' });
+    const author = await buildUser(t);
+    const demotedStream = await openStream(secondUrl, await authHeader(t, demoted));
+    const adminStream = await openStream(secondUrl, await authHeader(t, admin));
+    try {
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/users/${demoted.id}`,
+        headers: { ...(await authHeader(t, admin)), origin: TEST_ORIGIN },
+        payload: { role: 'USER' },
+      });
+      expect(res.statusCode).toBe(200);
+      await write(author, 'POST', '/api/appa', report('BORRADOR'));
+      await until(() => adminStream.events.length === 1);
+      expect(demotedStream.events).toEqual([]);
+    } finally {
+      await Promise.all([demotedStream.close(), adminStream.close()]);
+    }
+  });
+});
+
+describe('streams of sessions that ended', () => {
+  it('an administrator suspending someone on one instance closes their streams on another', async () => {
+    const user = await buildUser(t);
+    const admin = await buildUser(t, { role: 'ADMIN' });
+    const stream = await openStream(secondUrl, await authHeader(t, user));
+    try {
+      expect(stream.res.status).toBe(200);
+      await write(admin, 'PUT', `/api/users/${user.id}/status`, { status: 'SUSPENDIDO' });
+      await until(() => stream.ended());
+    } finally {
+      await stream.close();
+    }
+  });
+
+  /** Two sessions of one person, a stream on each; `revoke` ends the first one. */
+  it.each([
+    [
+      'signing out closes that session’s streams and no other',
+      (ended: string) => write(ended, 'POST', '/api/logout', {}),
+    ],
+    [
+      'a password change closes the other sessions’ streams and keeps this one’s',
+      (_ended: string, kept: string, password: string) =>
+        write(kept, 'POST', '/api/auth/change-password', {
+          currentPassword: password,
+          newPassword: 'otra clave nueva de 2026',
+        }),
+    ],
+  ] as const)('%s', async (_name, revoke) => {
+    const user = await buildUser(t);
+    const ended = await signIn(t, user.username, user.plainPassword);
+    const kept = await signIn(t, user.username, user.plainPassword);
+    const endedStream = await openStream(secondUrl, bearer(ended.token));
+    const keptStream = await openStream(secondUrl, bearer(kept.token));
+    try {
+      await revoke(ended.token, kept.token, user.plainPassword);
+      await until(() => endedStream.ended());
+      // The other session's stream still hears what its user reads.
+      await write(kept.token, 'POST', '/api/appa', report('BORRADOR'));
+      await until(() => keptStream.events.length === 1);
+      expect(keptStream.ended()).toBe(false);
+    } finally {
+      await Promise.all([endedStream.close(), keptStream.close()]);
     }
   });
 });

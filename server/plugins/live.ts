@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MSG } from '../../common/messages';
 import type { AppContext } from '../context';
+import { endsSession, type Revoked } from '../lib/data-channel';
 import { AppError } from '../lib/errors';
+import { whoReads, type ReportRef } from '../policies/report';
 import { requireAuth } from './auth';
-import { createLiveHub, type LiveEvent } from '../services/live';
+import { createLiveHub, type LiveEvent, type LiveEventType } from '../services/live';
 
 /** A stream lives this long, then closes; the browser reconnects with the session it has then. */
 export const STREAM_LIFETIME_MS = 30 * 60_000;
@@ -14,25 +16,70 @@ const HEARTBEAT_MS = 25_000;
  */
 export const STREAMS_PER_USER = 5;
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The report the route's live event is about, named by its handler with `liveAbout`. */
+    liveReport: ReportRef | null;
+  }
+}
+
+/**
+ * Names the report a write's live event (its route's `config.live`) is about, so that only those
+ * who may read it hear of it. A route that declares an event and names no report sends none.
+ */
+export function liveAbout(request: FastifyRequest, report: ReportRef) {
+  request.liveReport = { id: report.id, userId: report.userId, status: report.status };
+}
+
 /** The event a write announces, as its route declares it (plugins/route-facts.ts). */
 function eventOf(request: FastifyRequest): LiveEvent | null {
   const live = request.routeOptions.config.live;
   if (!live) return null;
-  return { type: typeof live === 'function' ? live(request) : live };
+  const report = request.liveReport;
+  if (!report) {
+    request.log.error(
+      { route: request.routeOptions.url },
+      'live event not sent: the route named no report for it',
+    );
+    return null;
+  }
+  return { type: typeof live === 'function' ? live(request) : live, report };
+}
+
+/** An open GET /api/events: whose it is, through which session. */
+interface Stream {
+  userId: string;
+  sessionId: string;
+  send(type: LiveEventType): void;
+  end(): void;
 }
 
 /**
  * Live updates: GET /api/events is a Server-Sent Events stream on which the panel and
  * the dashboards hear that a report was saved, sent, reviewed or commented. The signal crosses
- * instances through PostgreSQL LISTEN/NOTIFY (PGlite has it too).
+ * instances through PostgreSQL LISTEN/NOTIFY (PGlite has it too); each instance sends it on to the
+ * streams whose users may read that report, as its type alone. Answers how to close the streams of
+ * sessions that ended.
  */
 export async function registerLive(app: FastifyInstance, ctx: AppContext) {
   const hub = await createLiveHub(ctx.database);
-  const streams = new Set<() => void>();
-  const byUser = new Map<string, (() => void)[]>();
+  const streams = new Set<Stream>();
+  const byUser = new Map<string, Stream[]>();
+  app.decorateRequest('liveReport', null);
+
+  const deliver = async (event: LiveEvent) => {
+    if (byUser.size === 0) return;
+    const readers = await whoReads(ctx, event.report, [...byUser.keys()]);
+    for (const stream of streams) if (readers.has(stream.userId)) stream.send(event.type);
+  };
+  hub.subscribe((event) => {
+    // The screens still refresh on focus and by polling.
+    deliver(event).catch((error: unknown) => app.log.warn({ err: error }, 'live event not sent'));
+  });
+
   // Before the server waits for open connections to finish: a stream never finishes by itself.
   app.addHook('preClose', async () => {
-    for (const end of streams) end();
+    for (const stream of streams) stream.end();
   });
   app.addHook('onClose', async () => hub.close());
 
@@ -49,7 +96,7 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.get('/api/events', async (request, reply) => {
-    const { user } = requireAuth(request);
+    const { user, session } = requireAuth(request);
     // Past the bound, a 503: the browser's EventSource tries again a few seconds later.
     if (streams.size >= ctx.config.liveStreamsMax) {
       throw new AppError(503, MSG.tooManyLiveStreams);
@@ -64,26 +111,39 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext) {
       'x-content-type-options': 'nosniff',
     });
     res.write('retry: 5000\n\n');
-    const unsubscribe = hub.subscribe((event) => {
-      res.write(`event: appa\ndata: ${JSON.stringify(event)}\n\n`);
-    });
     const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
     const mine = byUser.get(user.id) ?? [];
-    const end = () => {
-      clearInterval(heartbeat);
-      clearTimeout(lifetime);
-      unsubscribe();
-      streams.delete(end);
-      const at = mine.indexOf(end);
-      if (at >= 0) mine.splice(at, 1);
-      if (mine.length === 0) byUser.delete(user.id);
-      if (!res.writableEnded) res.end();
+    const stream: Stream = {
+      userId: user.id,
+      sessionId: session.id,
+      send(type) {
+        // The browser refetches what it shows; which report, and what it says, stay here.
+        if (!res.writableEnded) res.write(`event: appa\ndata: ${JSON.stringify({ type })}\n\n`);
+      },
+      end() {
+        clearInterval(heartbeat);
+        clearTimeout(lifetime);
+        streams.delete(stream);
+        const at = mine.indexOf(stream);
+        if (at >= 0) mine.splice(at, 1);
+        if (mine.length === 0) byUser.delete(user.id);
+        if (!res.writableEnded) res.end();
+      },
     };
-    const lifetime = setTimeout(end, STREAM_LIFETIME_MS);
-    streams.add(end);
-    mine.push(end);
+    const lifetime = setTimeout(() => stream.end(), STREAM_LIFETIME_MS);
+    streams.add(stream);
+    mine.push(stream);
     byUser.set(user.id, mine);
-    while (mine.length > STREAMS_PER_USER) mine[0]?.();
-    request.raw.on('close', end);
+    while (mine.length > STREAMS_PER_USER) mine[0]?.end();
+    request.raw.on('close', () => stream.end());
   });
+
+  return {
+    /** Closes this instance's streams of sessions that ended (services/sessions.ts). */
+    endSessions(revoked: Revoked) {
+      for (const stream of [...streams]) {
+        if (endsSession(revoked, { id: stream.sessionId, userId: stream.userId })) stream.end();
+      }
+    },
+  };
 }

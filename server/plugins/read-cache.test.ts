@@ -154,19 +154,35 @@ describe('answers kept between writes', () => {
     const me = (headers: Record<string, string>, app = t.app) =>
       app.inject({ method: 'GET', url: '/api/user', headers });
 
-    it('a session one instance keeps ends when its user signs out on another', async () => {
+    it('a session one instance keeps ends at once when its user signs out on another', async () => {
       const { headers } = await newAuthor();
       expect((await me(headers, second)).statusCode).toBe(200);
       expect((await me(headers, second)).statusCode).toBe(200);
       const out = await t.app.inject({ method: 'POST', url: '/api/logout', headers, payload: {} });
       expect(out.statusCode).toBe(200);
+      expect((await me(headers, second)).statusCode).toBe(401);
       expect((await me(headers)).statusCode).toBe(401);
-      await expect.poll(async () => (await me(headers, second)).statusCode).toBe(401);
     });
 
-    it('suspending a user ends the session this instance keeps, at once', async () => {
+    it('a password change on one instance ends the other sessions another keeps, at once', async () => {
+      const { author, headers } = await newAuthor();
+      const elsewhere = await authHeader(t, author);
+      expect((await me(elsewhere, second)).statusCode).toBe(200);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/change-password',
+        headers,
+        payload: { currentPassword: author.plainPassword, newPassword: 'otra clave de 2026' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect((await me(elsewhere, second)).statusCode).toBe(401);
+      expect((await me(headers, second)).statusCode).toBe(200);
+    });
+
+    it('suspending a user ends the session every instance keeps, at once', async () => {
       const { author, headers } = await newAuthor();
       expect((await me(headers)).statusCode).toBe(200);
+      expect((await me(headers, second)).statusCode).toBe(200);
       const res = await t.app.inject({
         method: 'PUT',
         url: `/api/users/${author.id}/status`,
@@ -174,6 +190,7 @@ describe('answers kept between writes', () => {
         payload: { status: 'SUSPENDIDO' },
       });
       expect(res.statusCode).toBe(200);
+      expect((await me(headers, second)).statusCode).toBe(401);
       expect((await me(headers)).statusCode).toBe(401);
     });
 

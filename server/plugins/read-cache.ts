@@ -2,10 +2,13 @@ import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { decodeWritten, encodeWritten, type Written } from '../lib/read-cache';
-
-/** The PostgreSQL channel on which instances tell each other that they wrote. */
-export const DATA_CHANNEL = 'appa_data_changed';
+import {
+  DATA_CHANNEL,
+  decodeDataMessage,
+  encodeDataMessage,
+  type Revoked,
+} from '../lib/data-channel';
+import type { Written } from '../lib/read-cache';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -25,14 +28,24 @@ function written(request: FastifyRequest, statusCode: number): Written | null {
 /**
  * Keeps the read cache (lib/read-cache.ts) true: a write empties it once its transaction has
  * committed and before its answer leaves, so whoever reads after being told "saved" reads what was
- * saved. Other instances on the same PostgreSQL database hear of it through NOTIFY.
+ * saved. Other instances on the same PostgreSQL database hear of it through NOTIFY, on the channel
+ * that also says which sessions ended (services/sessions.ts): every instance then forgets the
+ * sessions it keeps at once, and `onRevoked` closes what else they held open (live streams).
  */
-export async function registerReadCache(app: FastifyInstance, ctx: AppContext) {
+export async function registerReadCache(
+  app: FastifyInstance,
+  ctx: AppContext,
+  { onRevoked }: { onRevoked?: (revoked: Revoked) => void } = {},
+) {
   const instance = crypto.randomUUID();
   const stop = await ctx.database.listen(DATA_CHANNEL, (payload) => {
-    const cut = payload.indexOf(':');
-    if (payload.slice(0, cut) === instance) return;
-    ctx.readCache.invalidate(decodeWritten(cut < 0 ? '' : payload.slice(cut + 1)));
+    const message = decodeDataMessage(payload);
+    if (message.kind === 'revoked') {
+      ctx.readCache.invalidate('people');
+      onRevoked?.(message.revoked);
+    } else if (message.instance !== instance) {
+      ctx.readCache.invalidate(message.written);
+    }
   });
   app.addHook('onClose', async () => stop());
 
@@ -45,10 +58,9 @@ export async function registerReadCache(app: FastifyInstance, ctx: AppContext) {
   app.addHook('onResponse', async (request, reply) => {
     const what = written(request, reply.statusCode);
     if (!what) return;
+    const message = encodeDataMessage({ kind: 'written', instance, written: what });
     try {
-      await ctx.db.execute(
-        sql`select pg_notify(${DATA_CHANNEL}, ${`${instance}:${encodeWritten(what)}`})`,
-      );
+      await ctx.db.execute(sql`select pg_notify(${DATA_CHANNEL}, ${message})`);
     } catch (error) {
       // The others' answers still expire within the cache's window.
       request.log.warn({ err: error }, 'read cache: other instances not told');

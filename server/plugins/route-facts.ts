@@ -29,7 +29,10 @@ export interface RouteFacts {
    * when it changes nothing a kept answer shows. A write that says nothing empties everything.
    */
   invalidates?: Written | false;
-  /** The live event (services/live.ts) a successful write announces to the open screens. */
+  /**
+   * The live event (services/live.ts) a successful write announces to the open screens of those who
+   * may read the report; the handler names the report with `liveAbout` (plugins/live.ts).
+   */
   live?: LiveEventType | ((request: FastifyRequest) => LiveEventType);
 }
 

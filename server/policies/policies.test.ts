@@ -478,6 +478,26 @@ describe('report policy', () => {
   );
 });
 
+describe('who reads a report, for many at once (the live streams)', () => {
+  it('agrees with can() for every role and every way they stand to the report', async () => {
+    const suspended = await buildUser(app(), { role: 'ADMIN', status: 'SUSPENDIDO' });
+    const everyone = seats().map((s) => s.actor);
+    const ids = [...everyone.map((actor) => actor.id), suspended.id];
+    for (const { actor: owner, reports } of seats()) {
+      for (const rel of RELATIONSHIPS) {
+        const ref = reports[rel];
+        const readers = await report.whoReads(app().ctx, ref, ids);
+        for (const actor of everyone) {
+          const factsOf = await report.loadReportFacts(app().ctx, actor, [ref]);
+          const label = `${actor.role} on the ${rel} report of ${owner.role}`;
+          expect(readers.has(actor.id), label).toBe(report.can(actor, 'report:read', factsOf(ref)));
+        }
+        expect(readers.has(suspended.id)).toBe(false);
+      }
+    }
+  });
+});
+
 describe('comment, task and share policies', () => {
   const someReport = () => seat('USER').reports.stranger;
   const other = () => fixture().stranger;

@@ -64,10 +64,9 @@ export async function liveSharesWith(
   personId: string,
   reportIds: readonly string[],
 ): Promise<Map<string, SharePermission>> {
-  const shared = new Map<string, SharePermission>();
-  if (reportIds.length === 0) return shared;
+  if (reportIds.length === 0) return new Map();
   const rows = await ctx.db
-    .select({ reportId: lateralSharing.submissionId, permission: lateralSharing.permission })
+    .select({ key: lateralSharing.submissionId, permission: lateralSharing.permission })
     .from(lateralSharing)
     .where(
       and(
@@ -76,8 +75,31 @@ export async function liveSharesWith(
         liveShare(ctx),
       ),
     );
-  for (const { reportId, permission } of rows) {
-    if (shared.get(reportId) !== 'comment') shared.set(reportId, permission);
+  return strongestPermission(rows);
+}
+
+/**
+ * Whom `reportId` is shared with by a live share, with the permission it grants them, in one
+ * statement.
+ */
+export async function liveSharesOf(
+  ctx: AppContext,
+  reportId: string,
+): Promise<Map<string, SharePermission>> {
+  const rows = await ctx.db
+    .select({ key: lateralSharing.sharedWithId, permission: lateralSharing.permission })
+    .from(lateralSharing)
+    .where(and(eq(lateralSharing.submissionId, reportId), liveShare(ctx)));
+  return strongestPermission(rows);
+}
+
+/** One permission per key: a `comment` share wins over a `read` one. */
+function strongestPermission(
+  rows: readonly { key: string; permission: SharePermission }[],
+): Map<string, SharePermission> {
+  const strongest = new Map<string, SharePermission>();
+  for (const { key, permission } of rows) {
+    if (strongest.get(key) !== 'comment') strongest.set(key, permission);
   }
-  return shared;
+  return strongest;
 }

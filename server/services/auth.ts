@@ -149,7 +149,7 @@ export async function changePassword(
     .where(eq(users.id, user.id))
     .returning();
   if (!updated) throw new AppError(404, MSG.userNotFound);
-  await revokeUserSessions(ctx.db, user.id, session.id);
+  await revokeUserSessions(ctx, user.id, session.id);
   await audit(ctx.db, {
     actorId: user.id,
     action: 'auth.password_changed',

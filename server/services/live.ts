@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { SUBMISSION_STATUSES } from '../../common/roles';
 import type { Database } from '../db/client';
 
 /** The PostgreSQL channel every instance listens on, so an event reaches every instance's browsers. */
@@ -15,10 +16,18 @@ export const LIVE_EVENT_TYPES = [
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 
 /**
- * What changed, never who or what it says: the screens that hear it refetch what they show, and
- * the server checks what each of them may read.
+ * What changed and which report it is about, as instances pass it on: each instance tells a stream
+ * only about reports its user may read (policies/report.ts), and tells it only the type, never
+ * what the report says; the screens that hear it refetch what they show.
  */
-export const liveEventSchema = z.object({ type: z.enum(LIVE_EVENT_TYPES) });
+export const liveEventSchema = z.object({
+  type: z.enum(LIVE_EVENT_TYPES),
+  report: z.object({
+    id: z.uuid(),
+    userId: z.uuid(),
+    status: z.enum(SUBMISSION_STATUSES),
+  }),
+});
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 
 export interface LiveHub {

@@ -1,7 +1,9 @@
-import { and, eq, lt, ne, or } from 'drizzle-orm';
+import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
 import { SESSION_IDLE_HOURS } from '../../common/constants';
+import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { sessions, users, type SessionRow, type UserRow } from '../db/schema';
+import { DATA_CHANNEL, encodeDataMessage, type Revoked } from '../lib/data-channel';
 import { hashToken, newToken } from '../lib/tokens';
 
 const HOUR_MS = 3_600_000;
@@ -76,19 +78,37 @@ export async function resolveSession(
   return row;
 }
 
-export async function revokeSession(db: Db, sessionId: string) {
-  await db.delete(sessions).where(eq(sessions.id, sessionId));
+/**
+ * Tells every instance, this one included, that sessions ended: each forgets the sessions it keeps
+ * and closes their live streams (plugins/read-cache.ts) instead of honouring them until its cache
+ * forgets them. The revoking request answers only once this process has heard it; the others hear
+ * it as fast as PostgreSQL tells them.
+ */
+async function announceRevoked(ctx: AppContext, revoked: Revoked) {
+  const message = encodeDataMessage({ kind: 'revoked', revoked });
+  await ctx.db.execute(sql`select pg_notify(${DATA_CHANNEL}, ${message})`);
+  await ctx.database.caughtUp();
 }
 
-/** Ends every session of the user but `keepSessionId` (all of them when it is omitted). */
-export async function revokeUserSessions(db: Db, userId: string, keepSessionId?: string) {
-  await db
+/** Ends one session, on every instance. */
+export async function revokeSession(ctx: AppContext, sessionId: string) {
+  await ctx.db.delete(sessions).where(eq(sessions.id, sessionId));
+  await announceRevoked(ctx, { sessionId });
+}
+
+/**
+ * Ends every session of the user but `keepSessionId` (all of them when it is omitted), on every
+ * instance.
+ */
+export async function revokeUserSessions(ctx: AppContext, userId: string, keepSessionId?: string) {
+  await ctx.db
     .delete(sessions)
     .where(
       keepSessionId
         ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))
         : eq(sessions.userId, userId),
     );
+  await announceRevoked(ctx, keepSessionId ? { userId, keepSessionId } : { userId });
 }
 
 export async function deleteExpiredSessions(db: Db, now: Date) {

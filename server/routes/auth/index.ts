@@ -79,7 +79,7 @@ export function authRoutes(app: Api, ctx: AppContext) {
     },
     async (request, reply): Promise<LogoutResponse> => {
       if (request.auth) {
-        await revokeSession(ctx.db, request.auth.session.id);
+        await revokeSession(ctx, request.auth.session.id);
         await audit(ctx.db, {
           actorId: request.auth.user.id,
           action: 'auth.logout',

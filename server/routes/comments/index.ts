@@ -7,6 +7,7 @@ import {
 } from '../../../common/schemas/panel';
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../plugins/auth';
+import { liveAbout } from '../../plugins/live';
 import type { Api } from '../../plugins/route-facts';
 import { authorize } from '../../policies';
 import { loadReportRef } from '../week/service';
@@ -39,7 +40,9 @@ export function commentRoutes(app: Api, ctx: AppContext) {
       const { user } = requireAuth(request);
       const { id } = request.params;
       const { comment } = request.body;
-      await authorize(ctx, user, 'report:comment', await loadReportRef(ctx, id));
+      const report = await loadReportRef(ctx, id);
+      await authorize(ctx, user, 'report:comment', report);
+      liveAbout(request, report);
       reply.code(201);
       return addComment(ctx, user, id, comment);
     },
@@ -59,7 +62,9 @@ export function commentRoutes(app: Api, ctx: AppContext) {
       const { user } = requireAuth(request);
       const { commentId } = request.params;
       const { comment } = request.body;
-      await authorize(ctx, user, 'comment:edit', await loadCommentRef(ctx, commentId));
+      const ref = await loadCommentRef(ctx, commentId);
+      await authorize(ctx, user, 'comment:edit', ref);
+      liveAbout(request, ref.report);
       return editComment(ctx, user, commentId, comment);
     },
   );

@@ -9,6 +9,7 @@ import {
 import type { AppContext } from '../../context';
 import { sendCached } from '../../lib/read-cache';
 import { requireAuth } from '../../plugins/auth';
+import { liveAbout } from '../../plugins/live';
 import type { Api } from '../../plugins/route-facts';
 import { historyQuerySchema } from '../../../common/schemas/dashboard';
 import { reportSummarySchema, type ReportSummary } from '../../../common/schemas/panel';
@@ -42,7 +43,9 @@ export function reportRoutes(app: Api, ctx: AppContext) {
     },
     async (request): Promise<Report> => {
       const { user } = requireAuth(request);
-      return saveReport(ctx, user, request.body);
+      const saved = await saveReport(ctx, user, request.body);
+      liveAbout(request, saved);
+      return saved;
     },
   );
 

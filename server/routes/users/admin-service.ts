@@ -186,7 +186,7 @@ export async function adminSetStatus(
     .returning();
   if (!updated) throw notFound(USER_MSG.userNotFound);
   // A suspended user is signed out everywhere at once.
-  if (status === 'SUSPENDIDO') await revokeUserSessions(ctx.db, id);
+  if (status === 'SUSPENDIDO') await revokeUserSessions(ctx, id);
   await audit(ctx.db, {
     actorId: actor.id,
     action: 'user.status_changed',
@@ -216,7 +216,7 @@ export async function adminResetPassword(
     .where(eq(users.id, id))
     .returning();
   if (!updated) throw notFound(USER_MSG.userNotFound);
-  await revokeUserSessions(ctx.db, id);
+  await revokeUserSessions(ctx, id);
   // A new password is a fresh start: earlier failed attempts no longer hold the person back.
   await clearAccountThrottle(ctx.db, id);
   await audit(ctx.db, {

@@ -19,6 +19,7 @@ import type { UserRow } from '../../db/schema';
 import { areaPeople } from '../../domain/hierarchy';
 import { sendCached } from '../../lib/read-cache';
 import { requireAuth } from '../../plugins/auth';
+import { liveAbout } from '../../plugins/live';
 import type { Api } from '../../plugins/route-facts';
 import { authorize } from '../../policies';
 import { areaOf, type WeekListScope } from '../../policies/organisation';
@@ -118,7 +119,9 @@ export function weekRoutes(app: Api, ctx: AppContext) {
     async (request): Promise<SubmissionMessage> => {
       const { user } = requireAuth(request);
       await authorize(ctx, user, 'reports:mark-submitted');
-      return markSubmitted(ctx, user, request.body);
+      const marked = await markSubmitted(ctx, user, request.body);
+      liveAbout(request, marked.submission);
+      return marked;
     },
   );
 }
