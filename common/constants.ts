@@ -36,3 +36,9 @@ export const LOGIN_THROTTLE = {
 export const MAGIC_LINK_MINUTES = 10;
 /** Links sent to one account per MAGIC_LINK_MINUTES; more requests answer the same and send nothing. */
 export const MAGIC_LINKS_PER_WINDOW = 3;
+
+/**
+ * A self-registered account's confirmation link works once, for this long; an account whose link
+ * expired unopened may be registered again, so nobody holds an address they cannot read.
+ */
+export const EMAIL_VERIFICATION_HOURS = 24;

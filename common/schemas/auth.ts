@@ -118,10 +118,48 @@ export const registerSchema = z.object({
     .email('Correo electrónico no válido')
     .check(z.maxLength(254, 'Correo electrónico no válido')),
   fullName: requiredText('El nombre completo es requerido'),
-  username: requiredText(MSG.usernameRequired, 60),
+  // Sign-in accepts a user name or an e-mail in the same field: a user name that looks like an
+  // address could answer for someone else's.
+  username: requiredText(MSG.usernameRequired, 60).check(
+    z.refine((value) => !value.includes('@'), MSG.usernameIsEmail),
+  ),
   password: newPasswordSchema,
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** The registration form: the body plus a confirmation that never leaves the browser. */
+export const registerFormSchema = z
+  .extend(registerSchema, {
+    confirmPassword: z.string().check(z.minLength(1, MSG.confirmPasswordRequired)),
+  })
+  .check(
+    z.refine((v) => v.password === v.confirmPassword, {
+      message: MSG.passwordsDoNotMatch,
+      path: ['confirmPassword'],
+    }),
+  );
+export type RegisterForm = z.infer<typeof registerFormSchema>;
+
+/** POST /api/auth/verify-email: the token of the e-mailed link and the password chosen then. */
+export const verifyEmailSchema = z.object({
+  token: z
+    .string({ error: MSG.emailVerificationInvalid })
+    .check(
+      z.trim(),
+      z.minLength(20, MSG.emailVerificationInvalid),
+      z.maxLength(200, MSG.emailVerificationInvalid),
+    ),
+  password: z
+    .string({ error: MSG.passwordRequired })
+    .check(
+      z.minLength(1, MSG.passwordRequired),
+      z.maxLength(PASSWORD_MAX_LENGTH, MSG.emailVerificationWrongPassword),
+    ),
+});
+export type VerifyEmailInput = z.infer<typeof verifyEmailSchema>;
+
+/** The verification page's form: the token comes from the link. */
+export const verifyEmailFormSchema = z.object({ password: verifyEmailSchema.shape.password });
 
 /** Every 4xx and 5xx answer of the API. */
 export const errorResponseSchema = z.object({ message: z.string() });

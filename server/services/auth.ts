@@ -44,7 +44,20 @@ export async function signInWithPassword(
 
   // Verify against a dummy hash when the account is unknown, so timing does not reveal it.
   const valid = await verifyPassword(user?.password ?? (await dummyPasswordHash()), password);
-  if (user && user.status !== 'ACTIVO') {
+  if (user?.status === 'PENDIENTE') {
+    // Registered, address not confirmed yet. Only the right password learns it; a wrong one is
+    // answered like any other below.
+    if (valid) {
+      await audit(ctx.db, {
+        actorId: user.id,
+        action: 'auth.login_refused',
+        entity: 'user',
+        entityId: user.id,
+        meta: { reason: 'unconfirmed', ip: client.ip },
+      });
+      throw forbidden(MSG.emailNotVerified);
+    }
+  } else if (user && user.status !== 'ACTIVO') {
     // The same answer whatever the password: a different one for the right password would
     // confirm it to whoever is guessing. A wrong one still counts towards the throttle.
     if (!valid) await recordLoginFailure(ctx.db, username, client.ip, now);
@@ -73,6 +86,34 @@ export async function signInWithPassword(
 
   await clearLoginFailures(ctx.db, username, client.ip);
   return openSession(ctx, user, client, 'password');
+}
+
+/**
+ * A sign-in link refused (unknown, used, expired, or the wrong password beside it): counted against
+ * `account` like a failed sign-in, so that links cannot be guessed, and audited. Answers the 400
+ * to throw.
+ */
+export async function refuseLinkSignIn(
+  ctx: AppContext,
+  attempt: {
+    account: string;
+    ip: string;
+    now: Date;
+    method: 'magic_link' | 'email_verification';
+    reason: string;
+    userId?: string | null;
+  },
+  message: string,
+): Promise<AppError> {
+  await recordLoginFailure(ctx.db, attempt.account, attempt.ip, attempt.now);
+  await audit(ctx.db, {
+    actorId: attempt.userId ?? null,
+    action: 'auth.login_failed',
+    entity: 'user',
+    entityId: attempt.userId ?? null,
+    meta: { method: attempt.method, reason: attempt.reason, ip: attempt.ip },
+  });
+  return badRequest(message);
 }
 
 /** A new session for an active user who proved who they are; records the sign-in. */

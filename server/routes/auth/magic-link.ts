@@ -7,30 +7,31 @@ import {
 import { MSG } from '../../../common/messages';
 import type { AppContext } from '../../context';
 import { oneTimeTokens, users } from '../../db/schema';
-import { AppError, badRequest, forbidden } from '../../lib/errors';
+import { AppError, forbidden } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
 import { audit } from '../../services/audit';
-import { openSession, type SignedIn } from '../../services/auth';
+import { openSession, refuseLinkSignIn, type SignedIn } from '../../services/auth';
 import { savedMailFrom, getSettings } from '../../services/settings';
 import type { SessionContext } from '../../services/sessions';
-import {
-  assertNotThrottled,
-  clearLoginFailures,
-  recordLoginFailure,
-} from '../../services/throttle';
+import { assertNotThrottled, clearLoginFailures } from '../../services/throttle';
+import { pageLink } from '../../services/mail';
 import { normaliseEmail } from '../../services/users';
 
 const WINDOW_MS = MAGIC_LINK_MINUTES * 60_000;
 
 /** The full URL of the verification page for a token. */
 function verifyLink(ctx: AppContext, token: string) {
-  const base = ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`;
-  return `${base}/auth/verify?token=${encodeURIComponent(token)}`;
+  return pageLink(ctx.config, `/auth/verify?token=${encodeURIComponent(token)}`);
 }
 
 async function assertEnabled(ctx: AppContext) {
   const { magicLinksEnabled } = await getSettings(ctx.db);
   if (!magicLinksEnabled) throw forbidden(MSG.magicLinksDisabled);
+}
+
+function refusalReason(user: { status: string } | undefined) {
+  if (!user) return 'unknown_email';
+  return user.status === 'PENDIENTE' ? 'unconfirmed' : 'suspended';
 }
 
 /**
@@ -49,7 +50,7 @@ export async function requestMagicLink(ctx: AppContext, email: string, ip: strin
       action: 'auth.magic_link_refused',
       entity: 'user',
       entityId: user?.id ?? null,
-      meta: { reason: user ? 'suspended' : 'unknown_email', ip },
+      meta: { reason: refusalReason(user), ip },
     });
     return;
   }
@@ -120,17 +121,12 @@ export async function verifyMagicLink(
   const throttleKey = `magic-link@${client.ip}`;
   await assertNotThrottled(ctx.db, throttleKey, client.ip, now);
 
-  const fail = async (message: string, reason: string, userId: string | null = null) => {
-    await recordLoginFailure(ctx.db, throttleKey, client.ip, now);
-    await audit(ctx.db, {
-      actorId: userId,
-      action: 'auth.login_failed',
-      entity: 'user',
-      entityId: userId,
-      meta: { method: 'magic_link', reason, ip: client.ip },
-    });
-    return badRequest(message);
-  };
+  const fail = (message: string, reason: string, userId: string | null = null) =>
+    refuseLinkSignIn(
+      ctx,
+      { account: throttleKey, ip: client.ip, now, method: 'magic_link', reason, userId },
+      message,
+    );
 
   const [spent] = await ctx.db
     .update(oneTimeTokens)
