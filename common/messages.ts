@@ -1,5 +1,3 @@
-import { EMAIL_VERIFICATION_HOURS } from './constants';
-
 /** Spanish texts the server answers with and the client shows; the spec's wording where it has one. */
 export const MSG = {
   usernameRequired: 'Usuario requerido',
@@ -24,15 +22,6 @@ export const MSG = {
   forbidden: 'No tienes permiso para realizar esta acción.',
   csrf: 'Solicitud rechazada: el origen no es válido.',
   registrationDisabled: 'El registro de nuevas cuentas no está habilitado.',
-  registrationReceived: `Si el correo puede registrarse, te enviamos un enlace para confirmarlo. El enlace vence en ${EMAIL_VERIFICATION_HOURS} horas.`,
-  usernameIsEmail: 'El usuario no puede ser un correo electrónico.',
-  usernameTaken: 'Ese usuario ya está en uso. Elige otro.',
-  emailNotVerified:
-    'Aún no confirmaste tu correo. Abre el enlace que te enviamos al registrarte; si venció, regístrate de nuevo.',
-  emailVerificationInvalid:
-    'El enlace no es válido o ya fue usado. Si ya confirmaste tu correo, ingresa con tu usuario y contraseña.',
-  emailVerificationExpired: 'El enlace venció. Regístrate de nuevo.',
-  emailVerificationWrongPassword: 'La contraseña no coincide con la que elegiste al registrarte.',
   loggedOut: 'Sesión cerrada',
   invalidJson: 'El cuerpo de la solicitud no es JSON válido.',
   bodyTooLarge: 'La solicitud es demasiado grande.',

@@ -5,7 +5,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
 import { MSG } from '../messages';
 import { ROLES, TIMEZONES, USER_STATUSES } from '../roles';
 
-const requiredText = (message: string, max = 200) =>
+export const requiredText = (message: string, max = 200) =>
   z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(max, message));
 
 /** Body of POST /api/auth/login and /api/auth/login-username. */
@@ -111,55 +111,6 @@ export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema
 /** GET /api/users/slug/{slug}: public, so only what the personal login page shows. */
 export const publicUserSchema = z.object({ fullName: z.string(), slug: z.string() });
 export type PublicUser = z.infer<typeof publicUserSchema>;
-
-/** POST /api/register, when an administrator has enabled it for some e-mail domains. */
-export const registerSchema = z.object({
-  email: z
-    .email('Correo electrónico no válido')
-    .check(z.maxLength(254, 'Correo electrónico no válido')),
-  fullName: requiredText('El nombre completo es requerido'),
-  // Sign-in accepts a user name or an e-mail in the same field: a user name that looks like an
-  // address could answer for someone else's.
-  username: requiredText(MSG.usernameRequired, 60).check(
-    z.refine((value) => !value.includes('@'), MSG.usernameIsEmail),
-  ),
-  password: newPasswordSchema,
-});
-export type RegisterInput = z.infer<typeof registerSchema>;
-
-/** The registration form: the body plus a confirmation that never leaves the browser. */
-export const registerFormSchema = z
-  .extend(registerSchema, {
-    confirmPassword: z.string().check(z.minLength(1, MSG.confirmPasswordRequired)),
-  })
-  .check(
-    z.refine((v) => v.password === v.confirmPassword, {
-      message: MSG.passwordsDoNotMatch,
-      path: ['confirmPassword'],
-    }),
-  );
-export type RegisterForm = z.infer<typeof registerFormSchema>;
-
-/** POST /api/auth/verify-email: the token of the e-mailed link and the password chosen then. */
-export const verifyEmailSchema = z.object({
-  token: z
-    .string({ error: MSG.emailVerificationInvalid })
-    .check(
-      z.trim(),
-      z.minLength(20, MSG.emailVerificationInvalid),
-      z.maxLength(200, MSG.emailVerificationInvalid),
-    ),
-  password: z
-    .string({ error: MSG.passwordRequired })
-    .check(
-      z.minLength(1, MSG.passwordRequired),
-      z.maxLength(PASSWORD_MAX_LENGTH, MSG.emailVerificationWrongPassword),
-    ),
-});
-export type VerifyEmailInput = z.infer<typeof verifyEmailSchema>;
-
-/** The verification page's form: the token comes from the link. */
-export const verifyEmailFormSchema = z.object({ password: verifyEmailSchema.shape.password });
 
 /** Every 4xx and 5xx answer of the API. */
 export const errorResponseSchema = z.object({ message: z.string() });

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { MSG } from '../../common/messages';
+import { REGISTRATION_MSG } from '../../common/schemas/registration';
 import type { AppContext } from '../context';
 import { users, type SessionRow, type UserRow } from '../db/schema';
 import { AppError, badRequest, forbidden, unauthorized } from '../lib/errors';
@@ -55,7 +56,7 @@ export async function signInWithPassword(
         entityId: user.id,
         meta: { reason: 'unconfirmed', ip: client.ip },
       });
-      throw forbidden(MSG.emailNotVerified);
+      throw forbidden(REGISTRATION_MSG.notConfirmed);
     }
   } else if (user && user.status !== 'ACTIVO') {
     // The same answer whatever the password: a different one for the right password would

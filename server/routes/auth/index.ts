@@ -8,14 +8,17 @@ import {
   logoutResponseSchema,
   magicLinkRequestSchema,
   messageResponseSchema,
-  registerSchema,
-  verifyEmailSchema,
   verifyMagicLinkSchema,
   type ChangePasswordResponse,
   type LoginResponse,
   type LogoutResponse,
   type CurrentUser,
 } from '../../../common/schemas/auth';
+import {
+  REGISTRATION_MSG,
+  registerSchema,
+  verifyEmailSchema,
+} from '../../../common/schemas/registration';
 import type { AppContext } from '../../context';
 import { clearSessionCookie, requireAuth, setSessionCookie } from '../../plugins/auth';
 import { forbidden } from '../../lib/errors';
@@ -154,7 +157,7 @@ export function authRoutes(app: Api, ctx: AppContext) {
     async (request): Promise<{ message: string }> => {
       if (request.auth) throw forbidden();
       await registerUser(ctx, request.body, request.ip, request.log);
-      return { message: MSG.registrationReceived };
+      return { message: REGISTRATION_MSG.received };
     },
   );
 

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EMAIL_VERIFICATION_HOURS } from '../../../common/constants';
 import { MSG } from '../../../common/messages';
+import { REGISTRATION_MSG } from '../../../common/schemas/registration';
 import { auditLog, users } from '../../db/schema';
 import { cleanUp } from '../../jobs/cleanup';
 import { settleAfterReply } from '../../lib/after-reply';
@@ -73,7 +74,7 @@ describe('POST /api/register', () => {
 
     for (const res of [fresh, existing]) {
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ message: MSG.registrationReceived });
+      expect(res.json()).toEqual({ message: REGISTRATION_MSG.received });
       expect(res.cookies).toEqual([]);
     }
     expect(existing.body).toBe(fresh.body);
@@ -116,20 +117,20 @@ describe('POST /api/register', () => {
     const payload = newcomer({ username: other.email });
     const res = await register(payload);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: MSG.usernameIsEmail });
+    expect(res.json()).toEqual({ message: REGISTRATION_MSG.usernameIsEmail });
     expect(await accountOf(payload.email)).toBeUndefined();
     expect(mailsTo(t, payload.email)).toEqual([]);
     // Any address-shaped user name, since sign-in takes a user name or an e-mail in one field.
     const shaped = await register(newcomer({ username: 'alguien@otra.pe' }));
     expect(shaped.statusCode).toBe(400);
-    expect(shaped.json()).toEqual({ message: MSG.usernameIsEmail });
+    expect(shaped.json()).toEqual({ message: REGISTRATION_MSG.usernameIsEmail });
   });
 
   it('refuses a user name in use and a common password before looking at the address', async () => {
     const other = await buildUser(t);
     const taken = await register(newcomer({ username: other.username.toUpperCase() }));
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toEqual({ message: MSG.usernameTaken });
+    expect(taken.json()).toEqual({ message: REGISTRATION_MSG.usernameTaken });
     const common = await register(newcomer({ password: 'password123' }));
     expect(common.statusCode).toBe(400);
     expect(common.json()).toEqual({ message: MSG.passwordTooCommon });
@@ -145,7 +146,7 @@ describe('an account until its address is confirmed', () => {
       password: PASSWORD,
     });
     expect(right.statusCode).toBe(403);
-    expect(right.json()).toEqual({ message: MSG.emailNotVerified });
+    expect(right.json()).toEqual({ message: REGISTRATION_MSG.notConfirmed });
     expect(right.cookies).toEqual([]);
     // A wrong password learns nothing more than for any account.
     const wrong = await post('/api/auth/login', {
@@ -177,7 +178,7 @@ describe('POST /api/auth/verify-email', () => {
 
     const wrong = await verifyEmail(token, 'no es mi clave');
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ message: MSG.emailVerificationWrongPassword });
+    expect(wrong.json()).toEqual({ message: REGISTRATION_MSG.wrongPassword });
     expect(await accountOf(payload.email)).toMatchObject({ status: 'PENDIENTE' });
 
     const confirmed = await verifyEmail(token);
@@ -194,7 +195,7 @@ describe('POST /api/auth/verify-email', () => {
 
     const again = await verifyEmail(token);
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ message: MSG.emailVerificationInvalid });
+    expect(again.json()).toEqual({ message: REGISTRATION_MSG.linkInvalid });
     const account = await accountOf(payload.email);
     const actions = await t.db
       .select()
@@ -208,7 +209,7 @@ describe('POST /api/auth/verify-email', () => {
   it('refuses a made-up link in Spanish', async () => {
     const res = await verifyEmail('enlace-inventado-abcdefghijklmnop');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: MSG.emailVerificationInvalid });
+    expect(res.json()).toEqual({ message: REGISTRATION_MSG.linkInvalid });
   });
 
   it('refuses an expired link; the address can then be registered again', async () => {
@@ -220,7 +221,7 @@ describe('POST /api/auth/verify-email', () => {
     try {
       const expired = await verifyEmail(oldToken);
       expect(expired.statusCode).toBe(400);
-      expect(expired.json()).toEqual({ message: MSG.emailVerificationExpired });
+      expect(expired.json()).toEqual({ message: REGISTRATION_MSG.linkExpired });
 
       // Same address and user name: the registration nobody confirmed is replaced.
       const again = await register({ ...payload, fullName: 'Dueña Real' });

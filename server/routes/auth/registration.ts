@@ -2,7 +2,11 @@ import { and, eq, gt, isNull, lt, ne, notExists, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { EMAIL_VERIFICATION_HOURS, PRODUCT_NAME } from '../../../common/constants';
 import { MSG } from '../../../common/messages';
-import type { RegisterInput, VerifyEmailInput } from '../../../common/schemas/auth';
+import {
+  REGISTRATION_MSG,
+  type RegisterInput,
+  type VerifyEmailInput,
+} from '../../../common/schemas/registration';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { oneTimeTokens, users, type UserRow } from '../../db/schema';
@@ -91,7 +95,7 @@ export async function registerUser(
     .from(users)
     .where(eq(users.username, username))
     .limit(1);
-  if (taken) throw conflict(MSG.usernameTaken);
+  if (taken) throw conflict(REGISTRATION_MSG.usernameTaken);
 
   const registration = { email, username, fullName: input.fullName, password: input.password };
   afterReply(log, 'registration', () => completeRegistration(ctx, registration, ip, now));
@@ -268,13 +272,13 @@ export async function verifyEmail(
       ),
     )
     .limit(1);
-  if (!row) throw await fail(MSG.emailVerificationInvalid, 'invalid_or_used');
+  if (!row) throw await fail(REGISTRATION_MSG.linkInvalid, 'invalid_or_used');
   const { link, user } = row;
-  if (link.expiresAt <= now) throw await fail(MSG.emailVerificationExpired, 'expired', user);
+  if (link.expiresAt <= now) throw await fail(REGISTRATION_MSG.linkExpired, 'expired', user);
 
   await assertNotThrottled(ctx.db, user.username, client.ip, now);
   if (!(await verifyPassword(user.password, password)))
-    throw await fail(MSG.emailVerificationWrongPassword, 'wrong_password', user);
+    throw await fail(REGISTRATION_MSG.wrongPassword, 'wrong_password', user);
   if (user.status === 'SUSPENDIDO') {
     await audit(ctx.db, {
       actorId: user.id,
@@ -302,7 +306,7 @@ export async function verifyEmail(
     if (!active) throw forbidden(MSG.userSuspended);
     return active;
   });
-  if (!confirmed) throw await fail(MSG.emailVerificationInvalid, 'invalid_or_used', user);
+  if (!confirmed) throw await fail(REGISTRATION_MSG.linkInvalid, 'invalid_or_used', user);
 
   await clearLoginFailures(ctx.db, throttleKey, client.ip);
   await clearLoginFailures(ctx.db, user.username, client.ip);

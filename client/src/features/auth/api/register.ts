@@ -1,4 +1,5 @@
-import { messageResponseSchema, type RegisterInput } from '@common/schemas/auth';
+import { messageResponseSchema } from '@common/schemas/auth';
+import type { RegisterInput } from '@common/schemas/registration';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

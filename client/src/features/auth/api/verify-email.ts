@@ -1,4 +1,5 @@
-import { currentUserSchema, type CurrentUser, type VerifyEmailInput } from '@common/schemas/auth';
+import { currentUserSchema, type CurrentUser } from '@common/schemas/auth';
+import type { VerifyEmailInput } from '@common/schemas/registration';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { setSignedInUser } from '@/lib/api/get-current-user';

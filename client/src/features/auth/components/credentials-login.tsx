@@ -1,18 +1,11 @@
 import { landingPathFor, personalLandingPathFor } from '@common/roles';
 import type { LoginInput } from '@common/schemas/auth';
-import {
-  ChartColumn,
-  ClipboardList,
-  Info,
-  LayoutDashboard,
-  LifeBuoy,
-  Mail,
-  UserPlus,
-} from 'lucide-react';
+import { ChartColumn, ClipboardList, Info, LayoutDashboard, LifeBuoy, Mail } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { FullPageSpinner } from '@/components/ui/spinner';
+import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { useCurrentUser } from '@/lib/api/get-current-user';
 import { useAppConfig, useProductName } from '@/lib/api/get-config';
@@ -20,7 +13,6 @@ import { useLoginWithUsername } from '../api/login-username';
 import { AuthPageShell, BrandMark } from './auth-page-shell';
 import { LoginForm } from './login-form';
 import { MagicLinkForm } from './magic-link-form';
-import { RegisterForm } from './register-form';
 
 const FEATURES = [
   {
@@ -44,6 +36,11 @@ const FEATURES = [
     text: 'Líderes, gerencia y consejo revisan los reportes en un solo lugar.',
   },
 ] as const;
+
+// Loaded only when asked for: /auth, where most visits start, stays within its JavaScript budget.
+const RegisterForm = lazy(() =>
+  import('./register-form').then((m) => ({ default: m.RegisterForm })),
+);
 
 type Mode = 'password' | 'email' | 'registro';
 
@@ -119,7 +116,9 @@ export function CredentialsLogin() {
             {mode === 'email' ? (
               <MagicLinkForm onBack={() => setMode('password')} />
             ) : mode === 'registro' ? (
-              <RegisterForm onBack={() => setMode('password')} />
+              <Suspense fallback={<Spinner className="justify-self-center" />}>
+                <RegisterForm onBack={() => setMode('password')} />
+              </Suspense>
             ) : (
               <>
                 <LoginForm
@@ -145,7 +144,6 @@ export function CredentialsLogin() {
                     ) : null}
                     {registration ? (
                       <Button variant="link" onClick={() => setMode('registro')}>
-                        <UserPlus aria-hidden="true" />
                         Crear una cuenta
                       </Button>
                     ) : null}

@@ -1,6 +1,6 @@
 import { MSG } from '@common/messages';
 import { landingPathFor } from '@common/roles';
-import { verifyEmailFormSchema } from '@common/schemas/auth';
+import { REGISTRATION_MSG, verifyEmailFormSchema } from '@common/schemas/registration';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleAlert, LoaderCircle, MailCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
@@ -15,8 +15,8 @@ import { AuthPageShell } from './auth-page-shell';
 
 /** Answers after which this link cannot work any more; anything else lets the person try again. */
 const LINK_UNUSABLE: readonly string[] = [
-  MSG.emailVerificationInvalid,
-  MSG.emailVerificationExpired,
+  REGISTRATION_MSG.linkInvalid,
+  REGISTRATION_MSG.linkExpired,
   MSG.userSuspended,
 ];
 
@@ -41,7 +41,7 @@ export function EmailVerify() {
 
   const refusal = verify.isError ? verify.error.message : null;
   const failure = !token
-    ? MSG.emailVerificationInvalid
+    ? REGISTRATION_MSG.linkInvalid
     : refusal && LINK_UNUSABLE.includes(refusal)
       ? refusal
       : null;

@@ -1,4 +1,7 @@
-import { registerFormSchema, type RegisterForm as RegisterValues } from '@common/schemas/auth';
+import {
+  registerFormSchema,
+  type RegisterForm as RegisterValues,
+} from '@common/schemas/registration';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoaderCircle, MailCheck, UserPlus } from 'lucide-react';
 import { useForm } from 'react-hook-form';
