@@ -47,3 +47,8 @@ export const KNOWN_ADDRESS_DAYS = 90;
 
 /** A magic link works once, for this long: long enough to open the mail, short if it leaks. */
 export const MAGIC_LINK_MINUTES = 10;
+/**
+ * A self-registered account's confirmation link works once, for this long; an account whose link
+ * expired unopened may be registered again, so nobody holds an address they cannot read.
+ */
+export const EMAIL_VERIFICATION_HOURS = 24;

@@ -18,12 +18,24 @@ export function administers(role: Role): boolean {
 /** Roles a review task may be assigned to: those who read every report. */
 export const TASK_ASSIGNEE_ROLES: readonly Role[] = ['ADMIN', 'CONSEJO'];
 
-export const USER_STATUSES = ['ACTIVO', 'SUSPENDIDO'] as const;
+/**
+ * ACTIVO signs in and takes part; SUSPENDIDO does neither. PENDIENTE is a self-registered account
+ * whose e-mailed confirmation link has not been opened yet: it signs in nowhere and counts nowhere
+ * until then. Accounts an administrator creates or imports start ACTIVO.
+ */
+export const USER_STATUSES = ['ACTIVO', 'SUSPENDIDO', 'PENDIENTE'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 export const USER_STATUS_LABELS: Record<UserStatus, string> = {
   ACTIVO: 'Activo',
   SUSPENDIDO: 'Suspendido',
+  PENDIENTE: 'Por confirmar',
 };
+/**
+ * What an administrator may set. Setting one on a PENDIENTE account accepts or refuses the
+ * registration; otherwise only the owner's e-mailed link makes it ACTIVO.
+ */
+export const SETTABLE_USER_STATUSES = ['ACTIVO', 'SUSPENDIDO'] as const;
+export type SettableUserStatus = (typeof SETTABLE_USER_STATUSES)[number];
 
 export const SUBMISSION_STATUSES = ['BORRADOR', 'ENVIADO'] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];

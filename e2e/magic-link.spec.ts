@@ -1,25 +1,15 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { adminCredentials } from './support/demo-users';
 import { notices } from './support/forms';
+import { mailedLink } from './support/outbox';
 import { ORIGIN } from './support/session';
 
-/** The link of the newest e-mail written to the test server's outbox for `email`. */
+/** The link of the newest sign-in e-mail written to the test server's outbox for `email`. */
 function lastLinkTo(email: string): string {
-  const dir = path.join(process.env.E2E_DATA_DIR ?? '/tmp/appa-e2e-data', 'outbox');
-  const mail = readdirSync(dir)
-    .sort()
-    .map((f) => readFileSync(path.join(dir, f), 'utf8'))
-    .filter((m) => m.includes(`To: ${email}`))
-    .at(-1)
-    // Quoted-printable folds long lines and writes '=' as '=3D'.
-    ?.replace(/=\r?\n/g, '')
-    .replace(/=3D/g, '=');
-  const link = mail?.match(/https?:\/\/\S+\/auth\/verify\?token=[\w-]+/)?.[0];
+  const link = mailedLink(email, '/auth/verify');
   if (!link) throw new Error(`no sign-in link was mailed to ${email}`);
-  return new URL(link).pathname + new URL(link).search;
+  return link;
 }
 
 test('a person asks for a link by e-mail, signs in with it once, and a reused link says why', async ({

@@ -5,7 +5,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
 import { MSG } from '../messages';
 import { ROLES, TIMEZONES, USER_STATUSES } from '../roles';
 
-const requiredText = (message: string, max = 200) =>
+export const requiredText = (message: string, max = 200) =>
   z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(max, message));
 
 /** Body of POST /api/auth/login and /api/auth/login-username. */
@@ -111,17 +111,6 @@ export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema
 /** GET /api/users/slug/{slug}: public, so only what the personal login page shows. */
 export const publicUserSchema = z.object({ fullName: z.string(), slug: z.string() });
 export type PublicUser = z.infer<typeof publicUserSchema>;
-
-/** POST /api/register, when an administrator has enabled it for some e-mail domains. */
-export const registerSchema = z.object({
-  email: z
-    .email('Correo electrónico no válido')
-    .check(z.maxLength(254, 'Correo electrónico no válido')),
-  fullName: requiredText('El nombre completo es requerido'),
-  username: requiredText(MSG.usernameRequired, 60),
-  password: newPasswordSchema,
-});
-export type RegisterInput = z.infer<typeof registerSchema>;
 
 /** Every 4xx and 5xx answer of the API. */
 export const errorResponseSchema = z.object({ message: z.string() });

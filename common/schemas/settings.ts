@@ -100,6 +100,13 @@ export const settingsSchema = z.object({
 export type Settings = z.infer<typeof settingsSchema>;
 export const DEFAULT_SETTINGS: Settings = settingsSchema.parse({});
 
+/** Whether /auth offers 'Crear una cuenta': registration is on and some domain may use it. */
+export function registrationOffered(
+  settings: Pick<Settings, 'registrationEnabled' | 'registrationDomains'>,
+): boolean {
+  return settings.registrationEnabled && settings.registrationDomains.length > 0;
+}
+
 /**
  * The saved settings as GET and PUT /api/settings answer them: the same fields, without the rules
  * that shape input (an answer is written as it is, never transformed).

@@ -10,6 +10,8 @@ export const appConfigSchema = z.object({
   demo: z.boolean(),
   /** The "Enlaces mágicos" setting: whether /auth offers 'Acceder con email'. */
   magicLinksEnabled: z.boolean(),
+  /** The "Registro de cuentas" setting: whether /auth offers 'Crear una cuenta' (never the domains). */
+  registrationEnabled: z.boolean(),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLE_LABELS, ROLES, TIMEZONES, USER_STATUSES, type Role } from '../roles';
+import { ROLE_LABELS, ROLES, SETTABLE_USER_STATUSES, TIMEZONES, type Role } from '../roles';
 import { foldAccents } from '../text';
 import { userSchema } from './auth';
 
@@ -73,7 +73,7 @@ export type UpdateUserInput = z.input<typeof updateUserSchema>;
 
 /** PUT /api/users/{id}/status. */
 export const userStatusSchema = z.object({
-  status: z.enum(USER_STATUSES, { error: USER_MSG.invalidStatus }),
+  status: z.enum(SETTABLE_USER_STATUSES, { error: USER_MSG.invalidStatus }),
 });
 
 /**

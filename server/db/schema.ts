@@ -34,7 +34,11 @@ export const reminderTypeEnum = pgEnum('reminder_type', REMINDER_TYPES);
 export const taskStatusEnum = pgEnum('task_status', TASK_STATUSES);
 export const taskPriorityEnum = pgEnum('task_priority', TASK_PRIORITIES);
 export const sharePermissionEnum = pgEnum('share_permission', SHARE_PERMISSIONS);
-export const tokenPurposeEnum = pgEnum('token_purpose', ['MAGIC_LINK', 'PASSWORD_RESET']);
+export const tokenPurposeEnum = pgEnum('token_purpose', [
+  'MAGIC_LINK',
+  'PASSWORD_RESET',
+  'EMAIL_VERIFICATION',
+]);
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -62,6 +66,8 @@ export const users = pgTable(
     mustChangePassword: boolean('must_change_password').notNull().default(true),
     timezone: text('timezone').notNull().default('America/Lima'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** The last e-mail telling the owner that someone tried to register with their address. */
+    registrationNoticeAt: timestamp('registration_notice_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -340,7 +346,7 @@ export const settings = pgTable('settings', {
   updatedById: uuid('updated_by_id').references(() => users.id, { onDelete: 'set null' }),
 });
 
-/** Single-use tokens (magic links, password resets), stored hashed. */
+/** Single-use tokens (magic links, password resets, e-mail verification), stored hashed. */
 export const oneTimeTokens = pgTable(
   'one_time_tokens',
   {

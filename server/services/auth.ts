@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { MSG } from '../../common/messages';
+import { REGISTRATION_MSG } from '../../common/schemas/registration';
 import type { AppContext } from '../context';
 import { users, type SessionRow, type UserRow } from '../db/schema';
 import { AppError, badRequest, forbidden, unauthorized } from '../lib/errors';
@@ -55,7 +56,20 @@ export async function signInWithPassword(
 
   // Verify against a dummy hash when the account is unknown, so timing does not reveal it.
   const valid = await verifyPassword(user?.password ?? (await dummyPasswordHash()), password);
-  if (user && user.status !== 'ACTIVO') {
+  if (user?.status === 'PENDIENTE') {
+    // Registered, address not confirmed yet. Only the right password learns it; a wrong one is
+    // answered like any other below.
+    if (valid) {
+      await audit(ctx.db, {
+        actorId: user.id,
+        action: 'auth.login_refused',
+        entity: 'user',
+        entityId: user.id,
+        meta: { reason: 'unconfirmed', ip: client.ip },
+      });
+      throw forbidden(REGISTRATION_MSG.notConfirmed);
+    }
+  } else if (user && user.status !== 'ACTIVO') {
     // The same answer whatever the password: a different one for the right password would
     // confirm it to whoever is guessing. The attempt stays counted either way.
     await audit(ctx.db, {
@@ -82,6 +96,31 @@ export async function signInWithPassword(
 
   await signInSucceeded(ctx.db, attempt, now);
   return openSession(ctx, user, client, 'password');
+}
+
+/**
+ * A sign-in link refused (unknown, used, expired, or the wrong password beside it): counted against
+ * `account` like a failed sign-in, so that links cannot be guessed, and audited. Answers the 400
+ * to throw.
+ */
+export async function refuseLinkSignIn(
+  ctx: AppContext,
+  attempt: {
+    ip: string;
+    method: 'magic_link' | 'email_verification';
+    reason: string;
+    userId?: string | null;
+  },
+  message: string,
+): Promise<AppError> {
+  await audit(ctx.db, {
+    actorId: attempt.userId ?? null,
+    action: 'auth.login_failed',
+    entity: 'user',
+    entityId: attempt.userId ?? null,
+    meta: { method: attempt.method, reason: attempt.reason, ip: attempt.ip },
+  });
+  return badRequest(message);
 }
 
 /** A new session for an active user who proved who they are; records the sign-in. */

@@ -60,10 +60,15 @@ export function fillTemplate(template: string, values: { nombre: string; enlace:
   return template.replaceAll('{nombre}', values.nombre).replaceAll('{enlace}', values.enlace);
 }
 
+/** The full URL of one of this server's pages, as an e-mail carries it: `path` starts with '/'. */
+export function pageLink(config: Pick<Config, 'publicUrl' | 'port'>, path: string): string {
+  const base = config.publicUrl ?? `http://localhost:${config.port}`;
+  return `${base}${path}`;
+}
+
 /** The full URL of a person's report link, `/appa/{slug}`. */
 export function personalLink(config: Pick<Config, 'publicUrl' | 'port'>, slug: string): string {
-  const base = config.publicUrl ?? `http://localhost:${config.port}`;
-  return `${base}/appa/${slug}`;
+  return pageLink(config, `/appa/${slug}`);
 }
 
 /** The line of the credentials e-mail that carries the password; the outbox view masks what follows. */

@@ -1,5 +1,5 @@
 import { eq, or, sql } from 'drizzle-orm';
-import type { Role } from '../../common/roles';
+import type { Role, UserStatus } from '../../common/roles';
 import type { Db } from '../db/client';
 import { users, type UserRow } from '../db/schema';
 import { hashPassword } from './passwords';
@@ -56,6 +56,8 @@ export type NewUser = {
   unidadOrganizacional?: string | null;
   timezone?: string;
   mustChangePassword: boolean;
+  /** ACTIVO unless said: only self-registration starts PENDIENTE. */
+  status?: UserStatus;
 } & ({ password: string } | { passwordHash: string });
 
 /** Creates a user with a generated username (from the e-mail) and slug (from the name). */
@@ -79,6 +81,7 @@ export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
       timezone: input.timezone ?? 'America/Lima',
       password: 'passwordHash' in input ? input.passwordHash : await hashPassword(input.password),
       mustChangePassword: input.mustChangePassword,
+      status: input.status ?? 'ACTIVO',
     })
     .returning();
   if (!row) throw new Error('user insert returned nothing');

@@ -29,6 +29,7 @@ const schemaModules = await Promise.all([
   import('../../common/schemas/dashboard'),
   import('../../common/schemas/mail'),
   import('../../common/schemas/panel'),
+  import('../../common/schemas/registration'),
   import('../../common/schemas/reminders'),
   import('../../common/schemas/report'),
   import('../../common/schemas/reports'),

@@ -30,6 +30,9 @@ const MagicLinkVerify = lazy(() =>
     default: m.MagicLinkVerify,
   })),
 );
+const EmailVerify = lazy(() =>
+  import('@/features/auth/components/email-verify').then((m) => ({ default: m.EmailVerify })),
+);
 const PersonalLogin = lazy(() =>
   import('@/features/auth/components/personal-login').then((m) => ({ default: m.PersonalLogin })),
 );
@@ -130,6 +133,14 @@ const routes: RouteObject[] = [
         element: (
           <Loadable>
             <MagicLinkVerify />
+          </Loadable>
+        ),
+      },
+      {
+        path: 'auth/verify-email',
+        element: (
+          <Loadable>
+            <EmailVerify />
           </Loadable>
         ),
       },

@@ -493,42 +493,6 @@ describe('GET /api/users/slug/:slug', () => {
   });
 });
 
-describe('POST /api/register', () => {
-  const payload = {
-    email: 'nueva@empresa.pe',
-    fullName: 'Nueva Persona',
-    username: 'nueva',
-    password: 'una clave bastante larga',
-  };
-
-  it('is refused unless an administrator enabled it for the domain', async () => {
-    const res = await post('/api/register', payload);
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: MSG.registrationDisabled });
-    await saveSettings(t.db, { registrationEnabled: true, registrationDomains: ['otra.pe'] }, null);
-    expect((await post('/api/register', payload)).statusCode).toBe(403);
-    const rows = await t.db.select().from(users).where(eq(users.email, payload.email));
-    expect(rows).toHaveLength(0);
-  });
-
-  it('creates a USER who is signed in when the domain is allowed', async () => {
-    await saveSettings(
-      t.db,
-      { registrationEnabled: true, registrationDomains: ['empresa.pe'] },
-      null,
-    );
-    const res = await post('/api/register', payload);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({
-      email: 'nueva@empresa.pe',
-      role: 'USER',
-      mustChangePassword: false,
-    });
-    expect((await post('/api/register', payload)).statusCode).toBe(409);
-    await saveSettings(t.db, { registrationEnabled: false }, null);
-  });
-});
-
 describe('health, readiness and errors', () => {
   it('answers liveness and readiness', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({

@@ -8,13 +8,17 @@ import {
   logoutResponseSchema,
   magicLinkRequestSchema,
   messageResponseSchema,
-  registerSchema,
   verifyMagicLinkSchema,
   type ChangePasswordResponse,
   type LoginResponse,
   type LogoutResponse,
   type CurrentUser,
 } from '../../../common/schemas/auth';
+import {
+  REGISTRATION_MSG,
+  registerSchema,
+  verifyEmailSchema,
+} from '../../../common/schemas/registration';
 import type { AppContext } from '../../context';
 import { clearSessionCookie, requireAuth, setSessionCookie } from '../../plugins/auth';
 import { afterReply } from '../../lib/after-reply';
@@ -24,7 +28,7 @@ import { presentCurrentUser } from '../../presenters/user';
 import { audit } from '../../services/audit';
 import { changePassword, signInWithPassword } from '../../services/auth';
 import { acceptMagicLinkRequest, sendMagicLink, verifyMagicLink } from './magic-link';
-import { registerUser } from './registration';
+import { registerUser, verifyEmail } from './registration';
 import { revokeSession } from '../../services/sessions';
 
 /**
@@ -145,16 +149,30 @@ export function authRoutes(app: Api, ctx: AppContext) {
     },
   );
 
+  // The same answer whether or not the address has an account; nobody is signed in.
   app.post(
     '/api/register',
     {
-      schema: { body: registerSchema, response: { 200: currentUserSchema } },
-      // A new person.
-      config: { public: true, invalidates: 'people' },
+      schema: { body: registerSchema, response: { 200: messageResponseSchema } },
+      // The account it may create is PENDIENTE, in no kept answer, and written after the answer.
+      config: { public: true, invalidates: false },
+    },
+    async (request): Promise<{ message: string }> => {
+      if (request.auth) throw forbidden();
+      await registerUser(ctx, request.body, request.ip, request.log);
+      return { message: REGISTRATION_MSG.received };
+    },
+  );
+
+  app.post(
+    '/api/auth/verify-email',
+    {
+      schema: { body: verifyEmailSchema, response: { 200: currentUserSchema } },
+      // A new ACTIVO person: they are now expected to report.
+      config: { ...signIn, invalidates: 'people' },
     },
     async (request, reply): Promise<CurrentUser> => {
-      if (request.auth) throw forbidden();
-      const signed = await registerUser(ctx, request.body, clientOf(request));
+      const signed = await verifyEmail(ctx, request.body, clientOf(request));
       setSessionCookie(ctx, reply, signed.token, signed.session.expiresAt);
       return presentCurrentUser(signed.user);
     },

@@ -1,14 +1,12 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../common/messages';
 import { auditLog, oneTimeTokens, users } from '../../db/schema';
-import { outboxDir } from '../../services/mail';
 import { saveSettings } from '../../services/settings';
 import { settleAfterReply } from '../../lib/after-reply';
 import type { Mailer, MailMessage } from '../../services/mail';
 import { buildTestApp, buildUser, type TestApp } from '../../test/helper';
+import { lastLinkToken, mailsTo as outboxMailsTo } from '../../test/outbox';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -32,27 +30,8 @@ async function request(email: string, remoteAddress = '127.0.0.1') {
 const verify = (token: string) =>
   t.app.inject({ method: 'POST', url: '/api/auth/verify-magic-link', payload: { token } });
 
-/** The messages written to the outbox for `email`, oldest first. */
-function mailsTo(email: string): string[] {
-  const dir = outboxDir(t.ctx.config);
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .sort()
-    .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
-    .filter((m) => m.includes(`To: ${email}`));
-}
-
-/** The token of the last link e-mailed to `email` (quoted-printable may fold the line). */
-function lastToken(email: string): string {
-  const mail = mailsTo(email)
-    .at(-1)
-    ?.replace(/=\r?\n/g, '')
-    .replace(/=3D/g, '=');
-  const token = mail?.match(/\/auth\/verify\?token=([\w-]+)/)?.[1];
-  if (!token) throw new Error(`no link was mailed to ${email}`);
-  return token;
-}
+const mailsTo = (email: string) => outboxMailsTo(t, email);
+const lastToken = (email: string) => lastLinkToken(t, email, '/auth/verify');
 
 describe('magic link', () => {
   it('e-mails a single-use link that signs the person in and lands by role', async () => {

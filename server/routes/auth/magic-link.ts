@@ -3,12 +3,13 @@ import { MAGIC_LINK_MINUTES, PRODUCT_NAME, THROTTLE } from '../../../common/cons
 import { MSG } from '../../../common/messages';
 import type { AppContext } from '../../context';
 import { oneTimeTokens, users } from '../../db/schema';
-import { AppError, badRequest, forbidden } from '../../lib/errors';
+import { AppError, forbidden } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
 import { audit } from '../../services/audit';
-import { openSession, type SignedIn } from '../../services/auth';
+import { openSession, refuseLinkSignIn, type SignedIn } from '../../services/auth';
 import { savedMailFrom, getSettings } from '../../services/settings';
 import type { SessionContext } from '../../services/sessions';
+import { pageLink } from '../../services/mail';
 import { clearAttempts, reserveAttempt, rule } from '../../services/throttle';
 import { normaliseEmail } from '../../services/users';
 
@@ -16,13 +17,17 @@ const WINDOW_MS = MAGIC_LINK_MINUTES * 60_000;
 
 /** The full URL of the verification page for a token. */
 function verifyLink(ctx: AppContext, token: string) {
-  const base = ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`;
-  return `${base}/auth/verify?token=${encodeURIComponent(token)}`;
+  return pageLink(ctx.config, `/auth/verify?token=${encodeURIComponent(token)}`);
 }
 
 async function assertEnabled(ctx: AppContext) {
   const { magicLinksEnabled } = await getSettings(ctx.db);
   if (!magicLinksEnabled) throw forbidden(MSG.magicLinksDisabled);
+}
+
+function refusalReason(user: { status: string } | undefined) {
+  if (!user) return 'unknown_email';
+  return user.status === 'PENDIENTE' ? 'unconfirmed' : 'suspended';
 }
 
 /**
@@ -60,7 +65,7 @@ export async function sendMagicLink(ctx: AppContext, email: string, ip: string, 
     if (!(error instanceof AppError) || error.statusCode !== 429) throw error;
     return refuse('too_many');
   }
-  if (!user || user.status !== 'ACTIVO') return refuse(user ? 'suspended' : 'unknown_email');
+  if (!user || user.status !== 'ACTIVO') return refuse(refusalReason(user));
 
   const token = newToken();
   await ctx.db.insert(oneTimeTokens).values({
@@ -108,16 +113,8 @@ export async function verifyMagicLink(
   const guesses = [rule(`link-guesses:${client.ip}`, THROTTLE.linkGuesses)];
   await reserveAttempt(ctx.db, guesses, now);
 
-  const fail = async (message: string, reason: string, userId: string | null = null) => {
-    await audit(ctx.db, {
-      actorId: userId,
-      action: 'auth.login_failed',
-      entity: 'user',
-      entityId: userId,
-      meta: { method: 'magic_link', reason, ip: client.ip },
-    });
-    return badRequest(message);
-  };
+  const fail = (message: string, reason: string, userId: string | null = null) =>
+    refuseLinkSignIn(ctx, { ip: client.ip, method: 'magic_link', reason, userId }, message);
 
   const [spent] = await ctx.db
     .update(oneTimeTokens)

@@ -1,23 +1,87 @@
-import { eq, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, notExists, or } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { EMAIL_VERIFICATION_HOURS, PRODUCT_NAME, THROTTLE } from '../../../common/constants';
 import { MSG } from '../../../common/messages';
-import type { RegisterInput } from '../../../common/schemas/auth';
+import {
+  REGISTRATION_MSG,
+  type RegisterInput,
+  type VerifyEmailInput,
+} from '../../../common/schemas/registration';
 import type { AppContext } from '../../context';
-import { users } from '../../db/schema';
-import { conflict, forbidden } from '../../lib/errors';
+import type { Db } from '../../db/client';
+import { oneTimeTokens, users, type UserRow } from '../../db/schema';
+import { afterReply } from '../../lib/after-reply';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { badRequest, conflict, forbidden } from '../../lib/errors';
+import { hashToken, newToken } from '../../lib/tokens';
 import { audit } from '../../services/audit';
-import { isCommonPassword } from '../../services/passwords';
-import { badRequest } from '../../lib/errors';
-import { getSettings } from '../../services/settings';
-import { createSession, type SessionContext } from '../../services/sessions';
+import { openSession, refuseLinkSignIn, type SignedIn } from '../../services/auth';
+import { pageLink } from '../../services/mail';
+import { hashPassword, isCommonPassword, verifyPassword } from '../../services/passwords';
+import { getSettings, savedMailFrom } from '../../services/settings';
+import type { SessionContext } from '../../services/sessions';
+import {
+  accountKey,
+  clearAttempts,
+  isKnownAddress,
+  reserveAttempt,
+  rule,
+  signInRules,
+  signInSucceeded,
+  type SignInAttempt,
+} from '../../services/throttle';
 import { createUser, normaliseEmail } from '../../services/users';
-import type { SignedIn } from '../../services/auth';
 
-/** Self-registration: only when enabled, and only for the e-mail domains an administrator listed. */
+const LINK_MS = EMAIL_VERIFICATION_HOURS * 3_600_000;
+
+/**
+ * PENDIENTE accounts whose confirmation link can no longer be used (expired, or removed by the
+ * clean-up): nobody can confirm them, so the address and user name they hold are free again.
+ */
+function unconfirmable(db: Db, now: Date) {
+  return and(
+    eq(users.status, 'PENDIENTE'),
+    notExists(
+      db
+        .select({ id: oneTimeTokens.id })
+        .from(oneTimeTokens)
+        .where(
+          and(
+            eq(oneTimeTokens.userId, users.id),
+            eq(oneTimeTokens.purpose, 'EMAIL_VERIFICATION'),
+            isNull(oneTimeTokens.usedAt),
+            gt(oneTimeTokens.expiresAt, now),
+          ),
+        ),
+    ),
+  );
+}
+
+/** Removes the registrations nobody confirmed in time; answers how many. */
+export async function deleteStaleRegistrations(db: Db, now: Date): Promise<number> {
+  const gone = await db.delete(users).where(unconfirmable(db, now)).returning({ id: users.id });
+  return gone.length;
+}
+
+interface Registration {
+  email: string;
+  username: string;
+  fullName: string;
+  password: string;
+}
+
+/**
+ * POST /api/register. The answer depends only on what was typed: registration closed for the
+ * domain, a too common password or a user name in use are refused at once. Whether the address
+ * already has an account is looked at after the answer, with the password hashing and the mail,
+ * so that neither the answer nor its duration tells.
+ */
 export async function registerUser(
   ctx: AppContext,
   input: RegisterInput,
-  client: SessionContext & { ip: string },
-): Promise<SignedIn> {
+  ip: string,
+  log: FastifyBaseLogger,
+): Promise<void> {
   const settings = await getSettings(ctx.db);
   const email = normaliseEmail(input.email);
   const domain = email.split('@')[1] ?? '';
@@ -25,40 +89,236 @@ export async function registerUser(
     await audit(ctx.db, {
       action: 'auth.register_refused',
       entity: 'user',
-      meta: { domain, ip: client.ip },
+      meta: { reason: 'domain', domain, ip },
     });
     throw forbidden(MSG.registrationDisabled);
   }
   if (isCommonPassword(input.password)) throw badRequest(MSG.passwordTooCommon);
+
+  const now = ctx.clock();
+  // Whatever the address: a registration nobody confirmed in time holds no user name.
+  await deleteStaleRegistrations(ctx.db, now);
   const username = input.username.trim().toLowerCase();
   const [taken] = await ctx.db
     .select({ id: users.id })
     .from(users)
-    .where(or(eq(users.email, email), eq(users.username, username)))
+    .where(eq(users.username, username))
     .limit(1);
-  if (taken) throw conflict('Ya existe una cuenta con ese correo o usuario');
+  if (taken) throw conflict(REGISTRATION_MSG.usernameTaken);
 
-  const user = await createUser(ctx.db, {
-    email,
-    fullName: input.fullName,
-    username,
-    password: input.password,
-    mustChangePassword: false,
-  });
-  const now = ctx.clock();
-  const { token, session } = await createSession(
-    ctx.db,
-    user.id,
-    now,
-    settings.sessionHours,
-    client,
-  );
+  const registration = { email, username, fullName: input.fullName, password: input.password };
+  afterReply(log, 'registration', () => completeRegistration(ctx, registration, ip, now));
+}
+
+/** After the answer: a PENDIENTE account and its link, or a word to the address's owner. */
+async function completeRegistration(
+  ctx: AppContext,
+  registration: Registration,
+  ip: string,
+  now: Date,
+): Promise<void> {
+  const { email } = registration;
+  // An older account whose user name is this address would answer sign-ins for it too.
+  const [holder] = await ctx.db
+    .select()
+    .from(users)
+    .where(or(eq(users.email, email), eq(users.username, email)))
+    .limit(1);
+  if (holder) return addressTaken(ctx, holder, email, ip, now);
+
+  const passwordHash = await hashPassword(registration.password);
+  const token = newToken();
+  let user: UserRow;
+  try {
+    user = await ctx.db.transaction(async (tx) => {
+      const row = await createUser(tx, {
+        email,
+        fullName: registration.fullName,
+        username: registration.username,
+        passwordHash,
+        mustChangePassword: false,
+        status: 'PENDIENTE',
+      });
+      await tx.insert(oneTimeTokens).values({
+        tokenHash: hashToken(token),
+        userId: row.id,
+        purpose: 'EMAIL_VERIFICATION',
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + LINK_MS),
+      });
+      return row;
+    });
+  } catch (error) {
+    // The address or the user name was taken since the answer: nothing is written.
+    if (!isUniqueViolation(error)) throw error;
+    await audit(ctx.db, {
+      action: 'auth.register_refused',
+      entity: 'user',
+      meta: { reason: 'taken_meanwhile', ip },
+    });
+    return;
+  }
   await audit(ctx.db, {
     actorId: user.id,
     action: 'auth.register',
     entity: 'user',
     entityId: user.id,
+    meta: { ip },
+  });
+  await ctx.mailer.send({
+    to: user.email,
+    from: await savedMailFrom(ctx.db),
+    subject: `Confirma tu correo para el ${PRODUCT_NAME}`,
+    text: [
+      `Hola, ${user.fullName}:`,
+      '',
+      `Recibimos tu registro en el ${PRODUCT_NAME} con el usuario ${user.username}. Para activar tu cuenta, abre este enlace e ingresa la contraseña que elegiste:`,
+      pageLink(ctx.config, `/auth/verify-email?token=${encodeURIComponent(token)}`),
+      '',
+      `El enlace funciona una sola vez y vence en ${EMAIL_VERIFICATION_HOURS} horas. Si no te registraste, ignora este correo: la cuenta no se activará.`,
+      '',
+      `— ${PRODUCT_NAME}`,
+    ].join('\n'),
+  });
+}
+
+/**
+ * The address already has an account: nothing changes. Its owner (unless suspended) is told, at
+ * most once per EMAIL_VERIFICATION_HOURS however many attempts are made.
+ */
+async function addressTaken(
+  ctx: AppContext,
+  holder: UserRow,
+  email: string,
+  ip: string,
+  now: Date,
+): Promise<void> {
+  const owner = holder.email === email && holder.status !== 'SUSPENDIDO' ? holder : null;
+  const [notice] = owner
+    ? await ctx.db
+        .update(users)
+        .set({ registrationNoticeAt: now })
+        .where(
+          and(
+            eq(users.id, owner.id),
+            or(
+              isNull(users.registrationNoticeAt),
+              lt(users.registrationNoticeAt, new Date(now.getTime() - LINK_MS)),
+            ),
+          ),
+        )
+        .returning({ id: users.id })
+    : [];
+  await audit(ctx.db, {
+    action: 'auth.register_refused',
+    entity: 'user',
+    entityId: holder.id,
+    meta: { reason: 'email_taken', notified: Boolean(notice), ip },
+  });
+  if (!owner || !notice) return;
+
+  const text =
+    owner.status === 'PENDIENTE'
+      ? [
+          `Alguien intentó registrarse de nuevo en el ${PRODUCT_NAME} con este correo, que ya tiene un registro sin confirmar. No se cambió nada.`,
+          '',
+          `Si fuiste tú, abre el enlace del primer correo que te enviamos. Si lo perdiste, podrás registrarte de nuevo cuando venza, ${EMAIL_VERIFICATION_HOURS} horas después de tu registro. Si no fuiste tú, puedes ignorar este mensaje.`,
+        ]
+      : [
+          `Alguien intentó crear una cuenta nueva en el ${PRODUCT_NAME} con este correo, que ya tiene una (usuario: ${owner.username}). No se cambió nada.`,
+          '',
+          `Si fuiste tú, ingresa en ${pageLink(ctx.config, '/auth')} con tu usuario y contraseña. Si no, puedes ignorar este mensaje.`,
+        ];
+  await ctx.mailer.send({
+    to: owner.email,
+    from: await savedMailFrom(ctx.db),
+    subject: `Intento de registro con tu correo en el ${PRODUCT_NAME}`,
+    text: [`Hola, ${owner.fullName}:`, '', ...text, '', `— ${PRODUCT_NAME}`].join('\n'),
+  });
+}
+
+/**
+ * POST /api/auth/verify-email: the e-mailed link plus the password chosen when registering. Both
+ * are needed, so that neither someone who registered another person's address nor someone who
+ * only reads the mailbox activates the account. A wrong password leaves the link usable and counts
+ * like a failed sign-in; a right one spends the link (once, atomically), makes the account ACTIVO
+ * and signs the person in.
+ */
+export async function verifyEmail(
+  ctx: AppContext,
+  { token, password }: VerifyEmailInput,
+  client: SessionContext & { ip: string },
+): Promise<SignedIn> {
+  const now = ctx.clock();
+  // Every link counts against this address's link attempts, so that links cannot be guessed; the
+  // password against the account, like its sign-ins.
+  const guesses = [rule(`link-guesses:${client.ip}`, THROTTLE.linkGuesses)];
+  await reserveAttempt(ctx.db, guesses, now);
+  const fail = (message: string, reason: string, user?: UserRow) =>
+    refuseLinkSignIn(
+      ctx,
+      { ip: client.ip, method: 'email_verification', reason, userId: user?.id },
+      message,
+    );
+
+  const [row] = await ctx.db
+    .select({ link: oneTimeTokens, user: users })
+    .from(oneTimeTokens)
+    .innerJoin(users, eq(users.id, oneTimeTokens.userId))
+    .where(
+      and(
+        eq(oneTimeTokens.tokenHash, hashToken(token)),
+        eq(oneTimeTokens.purpose, 'EMAIL_VERIFICATION'),
+        isNull(oneTimeTokens.usedAt),
+      ),
+    )
+    .limit(1);
+  if (!row) throw await fail(REGISTRATION_MSG.linkInvalid, 'invalid_or_used');
+  const { link, user } = row;
+  if (link.expiresAt <= now) throw await fail(REGISTRATION_MSG.linkExpired, 'expired', user);
+
+  const attempt: SignInAttempt = { account: accountKey(user, user.username), ip: client.ip };
+  const known = await isKnownAddress(ctx.db, attempt, now);
+  await reserveAttempt(ctx.db, signInRules(attempt, known), now);
+  if (!(await verifyPassword(user.password, password)))
+    throw await fail(REGISTRATION_MSG.wrongPassword, 'wrong_password', user);
+  if (user.status === 'SUSPENDIDO') {
+    await audit(ctx.db, {
+      actorId: user.id,
+      action: 'auth.login_refused',
+      entity: 'user',
+      entityId: user.id,
+      meta: { method: 'email_verification', reason: 'suspended', ip: client.ip },
+    });
+    throw forbidden(MSG.userSuspended);
+  }
+
+  const confirmed = await ctx.db.transaction(async (tx) => {
+    const [spent] = await tx
+      .update(oneTimeTokens)
+      .set({ usedAt: now })
+      .where(and(eq(oneTimeTokens.id, link.id), isNull(oneTimeTokens.usedAt)))
+      .returning({ id: oneTimeTokens.id });
+    if (!spent) return null;
+    // An administrator may have accepted the registration already (ACTIVO) or refused it since.
+    const [active] = await tx
+      .update(users)
+      .set({ status: 'ACTIVO', updatedAt: now })
+      .where(and(eq(users.id, user.id), ne(users.status, 'SUSPENDIDO')))
+      .returning();
+    if (!active) throw forbidden(MSG.userSuspended);
+    return active;
+  });
+  if (!confirmed) throw await fail(REGISTRATION_MSG.linkInvalid, 'invalid_or_used', user);
+
+  await clearAttempts(ctx.db, guesses);
+  await signInSucceeded(ctx.db, attempt, now);
+  await audit(ctx.db, {
+    actorId: user.id,
+    action: 'auth.email_verified',
+    entity: 'user',
+    entityId: user.id,
     meta: { ip: client.ip },
   });
-  return { user, token, session };
+  return openSession(ctx, confirmed, client, 'password');
 }

@@ -1,5 +1,6 @@
 import { PRODUCT_NAME } from '../../../common/constants';
 import { MSG } from '../../../common/messages';
+import { registrationOffered } from '../../../common/schemas/settings';
 import { appConfigSchema, statusResponseSchema } from '../../../common/schemas/system';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
@@ -36,11 +37,16 @@ export function systemRoutes(app: Api, ctx: AppContext) {
   app.get(
     '/api/config',
     { schema: { response: { 200: appConfigSchema } }, config: open },
-    async () => ({
-      productName: PRODUCT_NAME,
-      publicSiteUrl: ctx.config.publicSiteUrl ?? null,
-      demo: await isDemoDatabase(ctx.db),
-      magicLinksEnabled: (await getSettings(ctx.db)).magicLinksEnabled,
-    }),
+    async () => {
+      const settings = await getSettings(ctx.db);
+      return {
+        productName: PRODUCT_NAME,
+        publicSiteUrl: ctx.config.publicSiteUrl ?? null,
+        demo: await isDemoDatabase(ctx.db),
+        magicLinksEnabled: settings.magicLinksEnabled,
+        // Which domains may register is not said.
+        registrationEnabled: registrationOffered(settings),
+      };
+    },
   );
 }

@@ -19,6 +19,7 @@ describe('system routes', () => {
       publicSiteUrl: 'https://www.example.com',
       demo: false,
       magicLinksEnabled: true,
+      registrationEnabled: false,
     });
   });
 

@@ -11,7 +11,7 @@ import {
   type createUserSchema,
 } from '../../../common/schemas/users';
 import type { z } from 'zod';
-import { administers, type UserStatus } from '../../../common/roles';
+import { administers, type SettableUserStatus } from '../../../common/roles';
 import type { AppContext } from '../../context';
 import { appaSubmissions, users, type UserRow } from '../../db/schema';
 import { isAbove } from '../../domain/hierarchy';
@@ -176,7 +176,7 @@ export async function adminSetStatus(
   ctx: AppContext,
   actor: UserRow,
   id: string,
-  status: UserStatus,
+  status: SettableUserStatus,
 ) {
   if (actor.id === id && status === 'SUSPENDIDO') throw badRequest(USER_MSG.cannotSuspendSelf);
   const [updated] = await ctx.db

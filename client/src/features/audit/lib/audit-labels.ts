@@ -10,6 +10,7 @@ const ACTION_LABELS: Record<string, string> = {
   'auth.password_change_failed': 'Cambio de contraseña fallido',
   'auth.register': 'Registro de cuenta',
   'auth.register_refused': 'Registro rechazado',
+  'auth.email_verified': 'Correo confirmado',
   'user.created': 'Usuario creado',
   'user.updated': 'Usuario actualizado',
   'user.status_changed': 'Estado de usuario cambiado',

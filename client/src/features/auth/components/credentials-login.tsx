@@ -1,10 +1,11 @@
 import { landingPathFor, personalLandingPathFor } from '@common/roles';
 import type { LoginInput } from '@common/schemas/auth';
 import { ChartColumn, ClipboardList, Info, LayoutDashboard, LifeBuoy, Mail } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { FullPageSpinner } from '@/components/ui/spinner';
+import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { useCurrentUser } from '@/lib/api/get-current-user';
 import { useAppConfig, useProductName } from '@/lib/api/get-config';
@@ -36,15 +37,48 @@ const FEATURES = [
   },
 ] as const;
 
-/** The general sign-in screen (/auth); /auth?modo=email opens 'Acceder con email'. */
+// Loaded only when asked for: /auth, where most visits start, stays within its JavaScript budget.
+const RegisterForm = lazy(() =>
+  import('./register-form').then((m) => ({ default: m.RegisterForm })),
+);
+
+type Mode = 'password' | 'email' | 'registro';
+
+const HEADINGS: Record<Mode, { title: string; description: string }> = {
+  password: {
+    title: 'Acceso al Sistema',
+    description: 'Ingresa tu usuario y contraseña para continuar.',
+  },
+  email: {
+    title: 'Acceder con email',
+    description: 'Ingresa el correo de tu cuenta y te enviaremos un enlace de acceso.',
+  },
+  registro: {
+    title: 'Crear una cuenta',
+    description: 'Completa tus datos y te enviaremos un enlace para confirmar tu correo.',
+  },
+};
+
+/**
+ * The general sign-in screen (/auth); /auth?modo=email opens 'Acceder con email' and
+ * /auth?modo=registro 'Crear una cuenta', each when the settings offer it.
+ */
 export function CredentialsLogin() {
   const navigate = useNavigate();
   const productName = useProductName();
-  const magicLinks = useAppConfig().data?.magicLinksEnabled ?? false;
+  const config = useAppConfig().data;
+  const magicLinks = config?.magicLinksEnabled ?? false;
+  const registration = config?.registrationEnabled ?? false;
   const [searchParams, setSearchParams] = useSearchParams();
-  const byEmail = magicLinks && searchParams.get('modo') === 'email';
-  const setByEmail = (on: boolean) =>
-    setSearchParams(on ? { modo: 'email' } : {}, { replace: true });
+  const asked = searchParams.get('modo');
+  const mode: Mode =
+    magicLinks && asked === 'email'
+      ? 'email'
+      : registration && asked === 'registro'
+        ? 'registro'
+        : 'password';
+  const setMode = (next: Mode) =>
+    setSearchParams(next === 'password' ? {} : { modo: next }, { replace: true });
   const { data: user, isPending } = useCurrentUser();
   const login = useLoginWithUsername();
 
@@ -75,16 +109,16 @@ export function CredentialsLogin() {
       <div className="grid items-start gap-6 lg:grid-cols-2 lg:gap-10">
         <Card className="w-full lg:order-2" data-testid="login-card">
           <CardHeader>
-            <CardTitle>{byEmail ? 'Acceder con email' : 'Acceso al Sistema'}</CardTitle>
-            <CardDescription>
-              {byEmail
-                ? 'Ingresa el correo de tu cuenta y te enviaremos un enlace de acceso.'
-                : 'Ingresa tu usuario y contraseña para continuar.'}
-            </CardDescription>
+            <CardTitle>{HEADINGS[mode].title}</CardTitle>
+            <CardDescription>{HEADINGS[mode].description}</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-5">
-            {byEmail ? (
-              <MagicLinkForm onBack={() => setByEmail(false)} />
+            {mode === 'email' ? (
+              <MagicLinkForm onBack={() => setMode('password')} />
+            ) : mode === 'registro' ? (
+              <Suspense fallback={<Spinner className="justify-self-center" />}>
+                <RegisterForm onBack={() => setMode('password')} />
+              </Suspense>
             ) : (
               <>
                 <LoginForm
@@ -100,15 +134,20 @@ export function CredentialsLogin() {
                     propia.
                   </span>
                 </p>
-                {magicLinks ? (
-                  <Button
-                    variant="link"
-                    className="justify-self-center"
-                    onClick={() => setByEmail(true)}
-                  >
-                    <Mail aria-hidden="true" />
-                    Acceder con email
-                  </Button>
+                {magicLinks || registration ? (
+                  <div className="flex flex-wrap justify-center gap-x-4">
+                    {magicLinks ? (
+                      <Button variant="link" onClick={() => setMode('email')}>
+                        <Mail aria-hidden="true" />
+                        Acceder con email
+                      </Button>
+                    ) : null}
+                    {registration ? (
+                      <Button variant="link" onClick={() => setMode('registro')}>
+                        Crear una cuenta
+                      </Button>
+                    ) : null}
+                  </div>
                 ) : null}
               </>
             )}

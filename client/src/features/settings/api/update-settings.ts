@@ -1,4 +1,9 @@
-import { settingsSchema, type Settings, type UpdateSettings } from '@common/schemas/settings';
+import {
+  registrationOffered,
+  settingsSchema,
+  type Settings,
+  type UpdateSettings,
+} from '@common/schemas/settings';
 import type { AppConfig } from '@common/schemas/system';
 import {
   mutationOptions,
@@ -21,9 +26,15 @@ export const updateSettingsMutationOptions = (queryClient: QueryClient) =>
     mutationFn: updateSettings,
     onSuccess: (settings) => {
       queryClient.setQueryData(settingsQueryKey, settings);
-      // The public configuration repeats whether /auth offers magic links.
+      // The public configuration repeats whether /auth offers magic links and registration.
       queryClient.setQueryData<AppConfig>(configQueryKey, (config) =>
-        config ? { ...config, magicLinksEnabled: settings.magicLinksEnabled } : config,
+        config
+          ? {
+              ...config,
+              magicLinksEnabled: settings.magicLinksEnabled,
+              registrationEnabled: registrationOffered(settings),
+            }
+          : config,
       );
       // The change is written to the audit log.
       void invalidateAuditLog(queryClient);

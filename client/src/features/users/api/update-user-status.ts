@@ -1,4 +1,4 @@
-import type { UserStatus } from '@common/roles';
+import type { SettableUserStatus } from '@common/roles';
 import { userStatusResponseSchema, type UserStatusResponse } from '@common/schemas/users';
 import {
   mutationOptions,
@@ -15,7 +15,7 @@ export function updateUserStatus({
   status,
 }: {
   id: string;
-  status: UserStatus;
+  status: SettableUserStatus;
 }): Promise<UserStatusResponse> {
   return api.put(`/api/users/${encodeURIComponent(id)}/status`, userStatusResponseSchema, {
     status,

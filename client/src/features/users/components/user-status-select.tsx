@@ -1,13 +1,16 @@
-import { USER_STATUS_LABELS, USER_STATUSES, type UserStatus } from '@common/roles';
+import { SETTABLE_USER_STATUSES, USER_STATUS_LABELS, type SettableUserStatus } from '@common/roles';
 import type { User } from '@common/schemas/auth';
 import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/use-toast';
 import { useUpdateUserStatus } from '../api/update-user-status';
 
-const isStatus = (value: string): value is UserStatus =>
-  (USER_STATUSES as readonly string[]).includes(value);
+const isSettable = (value: string): value is SettableUserStatus =>
+  (SETTABLE_USER_STATUSES as readonly string[]).includes(value);
 
-/** Activo / Suspendido for one user; the change is sent at once. */
+/**
+ * Activo / Suspendido for one user; the change is sent at once. A registration still waiting for
+ * its e-mailed confirmation shows 'Por confirmar', which only that confirmation leaves on its own.
+ */
 export function UserStatusSelect({ user }: { user: User }) {
   const updateStatus = useUpdateUserStatus();
   // While the change travels, show what was picked rather than jumping back.
@@ -21,7 +24,7 @@ export function UserStatusSelect({ user }: { user: User }) {
       disabled={updateStatus.isPending}
       onChange={(e) => {
         const status = e.currentTarget.value;
-        if (!isStatus(status) || status === user.status) return;
+        if (!isSettable(status) || status === user.status) return;
         updateStatus.mutate(
           { id: user.id, status },
           {
@@ -37,7 +40,12 @@ export function UserStatusSelect({ user }: { user: User }) {
         );
       }}
     >
-      {USER_STATUSES.map((status) => (
+      {user.status === 'PENDIENTE' ? (
+        <option value="PENDIENTE" disabled>
+          {USER_STATUS_LABELS.PENDIENTE}
+        </option>
+      ) : null}
+      {SETTABLE_USER_STATUSES.map((status) => (
         <option key={status} value={status}>
           {USER_STATUS_LABELS[status]}
         </option>
