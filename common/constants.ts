@@ -34,8 +34,11 @@ export const THROTTLE = {
   address: { free: 50, windowMinutes: 15, baseDelaySeconds: 5 * 60, maxDelaySeconds: 15 * 60 },
   /** Guessing sign-in link tokens from one address. */
   linkGuesses: { free: 10, windowMinutes: 15, baseDelaySeconds: 60, maxDelaySeconds: 15 * 60 },
-  /** Looking up personal links (/appa/{slug}) from one address. */
-  slugLookups: { free: 60, windowMinutes: 1, baseDelaySeconds: 60, maxDelaySeconds: 15 * 60 },
+  /**
+   * Personal links (/appa/{slug}) from one address that lead nowhere: guessing them, not opening
+   * one's own, which never counts.
+   */
+  slugMisses: { free: 30, windowMinutes: 10, baseDelaySeconds: 60, maxDelaySeconds: 15 * 60 },
   /** Sign-in links sent to one e-mail address; more requests answer the same and send nothing. */
   linksPerEmail: { free: 3, windowMinutes: 60, baseDelaySeconds: 3600, maxDelaySeconds: 3600 },
   /** Sign-in links asked for from one address, whatever the e-mail. */

@@ -84,6 +84,15 @@ export async function reserveAttempt(db: Db, rules: ThrottleRule[], now: Date): 
   }
 }
 
+/** Throws the 429 while any of these limits holds attempts back; counts nothing. */
+export async function assertNotBlocked(db: Db, rules: ThrottleRule[], now: Date) {
+  await refuseWhileBlocked(
+    db,
+    rules.map((r) => r.key),
+    now,
+  );
+}
+
 async function refuseWhileBlocked(db: Db, keys: string[], now: Date) {
   const [row] = await db
     .select({

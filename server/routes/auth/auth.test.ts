@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { THROTTLE } from '../../../common/constants';
 import { MSG } from '../../../common/messages';
 import { auditLog, sessions, users } from '../../db/schema';
 import { saveSettings } from '../../services/settings';
@@ -490,6 +491,22 @@ describe('GET /api/users/slug/:slug', () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/users/slug/${user.slug}` });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'Usuario no encontrado' });
+  });
+
+  it('holds back an address that guesses links, never one that opens real ones', async () => {
+    const user = await buildUser(t, { fullName: 'Rosa Real' });
+    const lookup = (slug: string, remoteAddress: string) =>
+      t.app.inject({ method: 'GET', url: `/api/users/slug/${slug}`, remoteAddress });
+    for (let i = 0; i < 40; i++) {
+      expect((await lookup(user.slug, '10.20.0.1')).statusCode).toBe(200);
+    }
+    for (let i = 0; i < THROTTLE.slugMisses.free; i++) {
+      expect((await lookup(`nombre-inventado-${i}`, '10.20.0.2')).statusCode).toBe(404);
+    }
+    const held = await lookup(user.slug, '10.20.0.2');
+    expect(held.statusCode).toBe(429);
+    expect(Number(held.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await lookup(user.slug, '10.20.0.3')).statusCode).toBe(200);
   });
 });
 

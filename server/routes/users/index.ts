@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { THROTTLE } from '../../../common/constants';
 import { MSG } from '../../../common/messages';
 import { publicUserSchema, type PublicUser } from '../../../common/schemas/auth';
 import { and, eq } from 'drizzle-orm';
@@ -7,6 +8,7 @@ import { users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { Api } from '../../plugins/route-facts';
 import { presentPublicUser } from '../../presenters/user';
+import { assertNotBlocked, reserveAttempt, rule } from '../../services/throttle';
 
 const slugParams = z.object({ slug: z.string().max(120, MSG.userNotFound) });
 
@@ -23,13 +25,20 @@ export function userRoutes(app: Api, ctx: AppContext) {
     },
     async (request): Promise<PublicUser> => {
       const { slug } = request.params;
+      // Links that lead nowhere count against the address, so that they cannot be enumerated.
+      const now = ctx.clock();
+      const misses = [rule(`slug-misses:${request.ip}`, THROTTLE.slugMisses)];
+      await assertNotBlocked(ctx.db, misses, now);
       const [row] = await ctx.db
         .select({ fullName: users.fullName, slug: users.slug })
         .from(users)
         // A suspended person's link is answered as unknown: it no longer greets anyone by name.
         .where(and(eq(users.slug, slug.toLowerCase()), eq(users.status, 'ACTIVO')))
         .limit(1);
-      if (!row) throw notFound(MSG.userNotFound);
+      if (!row) {
+        await reserveAttempt(ctx.db, misses, now);
+        throw notFound(MSG.userNotFound);
+      }
       return presentPublicUser(row);
     },
   );
