@@ -58,6 +58,11 @@ const envSchema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
+    AUDIT_RETENTION_DAYS: z.coerce
+      .number({ error: 'AUDIT_RETENTION_DAYS debe ser un número de días' })
+      .int('AUDIT_RETENTION_DAYS debe ser un número entero de días')
+      .min(30, 'AUDIT_RETENTION_DAYS debe ser al menos 30')
+      .default(400),
     LIVE_STREAMS_MAX: z.coerce
       .number({ error: 'LIVE_STREAMS_MAX debe ser un número' })
       .int('LIVE_STREAMS_MAX debe ser un número entero')
@@ -112,6 +117,8 @@ export interface Config {
   trustProxy: false | number | string[];
   /** Live-update streams one instance holds open at most; each is an open connection. */
   liveStreamsMax: number;
+  /** Days the audit log keeps a row; older ones are deleted by the hourly housekeeping. */
+  auditRetentionDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -154,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     liveStreamsMax: e.LIVE_STREAMS_MAX,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     s3:
       e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

@@ -1,8 +1,9 @@
 import { and, isNotNull, lt, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
-import { oneTimeTokens } from '../db/schema';
+import { auditLog, oneTimeTokens } from '../db/schema';
 import { deleteExpiredSessions } from '../services/sessions';
+import { pruneThrottle } from '../services/throttle';
 import { removeUnlinkedUploads } from '../routes/uploads/service';
 import { deleteStaleRegistrations } from '../routes/auth/registration';
 
@@ -10,14 +11,21 @@ const DAY_MS = 86_400_000;
 
 /**
  * Housekeeping: attachments never linked to a report, sessions past their expiry, registrations
- * nobody confirmed in time, and sign-in links that expired or were used (kept a day for the audit
- * trail). Safe on several instances at once: deleting twice is harmless.
+ * nobody confirmed in time, attempt counts no limit needs, audit rows past their retention, and
+ * sign-in links that expired or were used (kept a day for the audit trail). Safe on several instances at once: deleting twice is harmless.
  */
 export async function cleanUp(ctx: AppContext, log: Pick<FastifyBaseLogger, 'info'>) {
   const now = ctx.clock();
   const files = await removeUnlinkedUploads(ctx);
   await deleteExpiredSessions(ctx.db, now);
   await deleteStaleRegistrations(ctx.db, now);
+  await pruneThrottle(ctx.db, now);
+  // The audit log is kept AUDIT_RETENTION_DAYS (400 by default): long enough for a yearly review.
+  await ctx.db
+    .delete(auditLog)
+    .where(
+      lt(auditLog.createdAt, new Date(now.getTime() - ctx.config.auditRetentionDays * DAY_MS)),
+    );
   await ctx.db
     .delete(oneTimeTokens)
     .where(

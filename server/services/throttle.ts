@@ -1,4 +1,4 @@
-import { and, gt, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, gt, inArray, like, lt, notLike, or, sql, type SQL } from 'drizzle-orm';
 import { KNOWN_ADDRESS_DAYS, THROTTLE } from '../../common/constants';
 import { MSG } from '../../common/messages';
 import type { Db } from '../db/client';
@@ -165,6 +165,29 @@ export async function clearAccountThrottle(db: Db, userId: string): Promise<numb
   const removed = await db
     .delete(loginThrottle)
     .where(or(...accountPatterns(userId)))
+    .returning({ key: loginThrottle.key });
+  return removed.length;
+}
+
+/**
+ * Forgets what no limit needs any more: counts whose quiet window has passed (the longest window
+ * of any limit) and addresses an account has not signed in from for KNOWN_ADDRESS_DAYS.
+ */
+export async function pruneThrottle(db: Db, now: Date): Promise<number> {
+  const longestWindowMs = Math.max(...Object.values(THROTTLE).map((l) => l.windowMinutes)) * 60_000;
+  const countsBefore = new Date(now.getTime() - longestWindowMs);
+  const knownBefore = new Date(now.getTime() - KNOWN_ADDRESS_DAYS * 86_400_000);
+  const removed = await db
+    .delete(loginThrottle)
+    .where(
+      or(
+        and(like(loginThrottle.key, 'known:%'), lt(loginThrottle.windowStartedAt, knownBefore)),
+        and(
+          notLike(loginThrottle.key, 'known:%'),
+          sql`greatest(${loginThrottle.windowStartedAt}, ${loginThrottle.blockedUntil}) < ${countsBefore}`,
+        ),
+      ),
+    )
     .returning({ key: loginThrottle.key });
   return removed.length;
 }
