@@ -84,6 +84,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
+    // Fastify waits forever by default. Headers must arrive within a minute, the whole request
+    // (an upload included) within requestTimeoutMs; past either, 408 and the connection closes.
+    requestTimeout: config.requestTimeoutMs,
+    // Node looks for requests past their time every 30 s (closer for a short timeout), and only
+    // when the headers' own limit is no longer than the request's.
+    http: {
+      connectionsCheckingInterval: Math.min(30_000, Math.max(250, config.requestTimeoutMs / 4)),
+      headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+    },
     // A hop count trusts that many proxies nearest the server (Fastify's own reading of a number,
     // which its types do not accept).
     trustProxy:

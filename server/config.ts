@@ -58,6 +58,11 @@ const envSchema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
+    REQUEST_TIMEOUT_SECONDS: z.coerce
+      .number({ error: 'REQUEST_TIMEOUT_SECONDS debe ser un número de segundos' })
+      .int('REQUEST_TIMEOUT_SECONDS debe ser un número entero de segundos')
+      .min(1, 'REQUEST_TIMEOUT_SECONDS debe ser al menos 1')
+      .default(120),
     AUDIT_RETENTION_DAYS: z.coerce
       .number({ error: 'AUDIT_RETENTION_DAYS debe ser un número de días' })
       .int('AUDIT_RETENTION_DAYS debe ser un número entero de días')
@@ -117,6 +122,11 @@ export interface Config {
   trustProxy: false | number | string[];
   /** Live-update streams one instance holds open at most; each is an open connection. */
   liveStreamsMax: number;
+  /**
+   * How long a client may take to send a whole request (headers and body) before the server
+   * answers 408 and closes the connection: a slow sender cannot hold a connection forever.
+   */
+  requestTimeoutMs: number;
   /** Days the audit log keeps a row; older ones are deleted by the hourly housekeeping. */
   auditRetentionDays: number;
 }
@@ -162,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     liveStreamsMax: e.LIVE_STREAMS_MAX,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     s3:
       e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {
