@@ -127,8 +127,9 @@ export async function isKnownAddress(db: Db, attempt: SignInAttempt, now: Date):
 }
 
 /**
- * A successful sign-in clears the account's attempts from this address and from anywhere (not
- * the address's, which may be spraying other accounts) and remembers the address as the owner's.
+ * A successful sign-in clears the account's attempts from this address and from anywhere, gives
+ * the address back the attempt it reserved (an office behind one address signs in all morning;
+ * only its failures count) and remembers the address as the owner's.
  */
 export async function signInSucceeded(db: Db, attempt: SignInAttempt, now: Date) {
   await db
@@ -139,6 +140,14 @@ export async function signInSucceeded(db: Db, attempt: SignInAttempt, now: Date)
         `account:${attempt.account}`,
       ]),
     );
+  const left = sql`greatest(${loginThrottle.failures} - 1, 0)`;
+  await db
+    .update(loginThrottle)
+    .set({
+      failures: left,
+      blockedUntil: sql`case when ${left} >= ${THROTTLE.address.free} then ${loginThrottle.blockedUntil} end`,
+    })
+    .where(inArray(loginThrottle.key, [`address:${attempt.ip}`]));
   await db
     .insert(loginThrottle)
     .values({ key: knownKey(attempt), failures: 0, windowStartedAt: now })

@@ -67,6 +67,18 @@ describe('a burst of guesses', () => {
   });
 });
 
+describe('an office behind one address', () => {
+  it('signs in all morning: only failures count against the address', async () => {
+    const people = await Promise.all(
+      Array.from({ length: THROTTLE.address.free + 10 }, () => buildUser(t)),
+    );
+    for (const person of people) {
+      const res = await login(person.username, person.plainPassword, '10.12.0.1');
+      expect(res.statusCode, res.body).toBe(200);
+    }
+  });
+});
+
 describe('one account, whatever it is called', () => {
   it('counts failures by user name and by e-mail together', async () => {
     const user = await buildUser(t);
