@@ -14,11 +14,15 @@ afterEach(() => {
 });
 
 describe('the server process', () => {
-  it('refuses a bad variable at start, naming it, and exits non-zero', async () => {
-    const server = startServer({ PORT: 'cinco mil' });
-    expect(await server.exited).toBe(1);
-    expect(server.output()).toContain('PORT: PORT debe ser un número de puerto');
-  });
+  it(
+    'refuses a bad variable at start, naming it, and exits non-zero',
+    async () => {
+      const server = startServer({ PORT: 'cinco mil' });
+      expect(await server.exited).toBe(1);
+      expect(server.output()).toContain('PORT: PORT debe ser un número de puerto');
+    },
+    PROCESS_TEST_MS,
+  );
 
   it(
     'starts on an empty data folder, answers health and readiness, and stops cleanly on SIGTERM',
