@@ -7,9 +7,5 @@ import { useAppConfig } from '@/lib/api/get-config';
 export function DemoMark() {
   const demo = useAppConfig().data?.demo ?? false;
   if (!demo) return null;
-  return (
-    <p className="demo-mark">
-      Demostración
-    </p>
-  );
+  return <p className="demo-mark">Demostración</p>;
 }
