@@ -184,12 +184,14 @@ describe('comment, task and user abilities', () => {
       suspend: false,
       resetPassword: true,
       remind: true,
+      unblockSignIn: false,
     });
     expect(abilitiesOf('u1')).toEqual({
       edit: true,
       suspend: true,
       resetPassword: true,
       remind: true,
+      unblockSignIn: false,
     });
     expect(abilitiesOf('u16')).toMatchObject({ remind: false });
     const changed = await as(person('admin'), 'PUT', `/api/users/${person('u16').id}/status`, {
