@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { ZodObject } from 'zod';
+import { $ZodObject } from 'zod/v4/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { authHeader, buildTestApp, buildUser } from './helper';
 import { registeredRoutes } from '../plugins/route-facts';
@@ -40,7 +40,8 @@ const FIELDS = [
   ...new Set(
     schemaModules.flatMap((module) =>
       Object.values(module).flatMap((value) =>
-        value instanceof ZodObject ? Object.keys(value.shape as object) : [],
+        // $ZodObject: the full zod and zod/mini (the schemas every page loads) alike.
+        value instanceof $ZodObject ? Object.keys(value._zod.def.shape) : [],
       ),
     ),
   ),
