@@ -58,6 +58,13 @@ export function UsersTable({
                 <span className="block text-muted-foreground [overflow-wrap:anywhere]">
                   {user.email}
                 </span>
+                {/* The unblock button sits at the end of a row that scrolls sideways: the name
+                    says it too. */}
+                {user.abilities.unblockSignIn ? (
+                  <span className="mt-1 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
+                    Acceso bloqueado
+                  </span>
+                ) : null}
               </th>
               <td className="min-w-28 px-2 py-2.5 break-words">{user.cargo ?? '—'}</td>
               <td className="px-2 py-2.5 whitespace-nowrap">{ROLE_LABELS[user.role]}</td>
