@@ -1,4 +1,4 @@
-import { and, gt, inArray, like, lt, notLike, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, like, lt, notLike, or, sql, type SQL } from 'drizzle-orm';
 import { KNOWN_ADDRESS_DAYS, THROTTLE } from '../../common/constants';
 import { MSG } from '../../common/messages';
 import type { Db } from '../db/client';
@@ -164,16 +164,24 @@ export async function clearAttempts(db: Db, rules: ThrottleRule[]) {
   );
 }
 
-const accountPatterns = (userId: string) => [
-  like(loginThrottle.key, `account:user:${userId}`),
-  like(loginThrottle.key, `pair:user:${userId}|%`),
-];
+/** The rows that hold these people back (everyone's when omitted), from anywhere or one address. */
+function accountRows(userIds?: readonly string[]) {
+  if (!userIds) {
+    return or(like(loginThrottle.key, 'account:user:%'), like(loginThrottle.key, 'pair:user:%'));
+  }
+  return or(
+    ...userIds.flatMap((id) => [
+      eq(loginThrottle.key, `account:user:${id}`),
+      like(loginThrottle.key, `pair:user:${id}|%`),
+    ]),
+  );
+}
 
 /** An administrator lets a person in again: every wait on their account, from every address. */
 export async function clearAccountThrottle(db: Db, userId: string): Promise<number> {
   const removed = await db
     .delete(loginThrottle)
-    .where(or(...accountPatterns(userId)))
+    .where(accountRows([userId]))
     .returning({ key: loginThrottle.key });
   return removed.length;
 }
@@ -201,23 +209,15 @@ export async function pruneThrottle(db: Db, now: Date): Promise<number> {
   return removed.length;
 }
 
-/** Until when each of these people's sign-in is held back, for those held back now. */
-export async function signInBlockedUntil(db: Db, now: Date): Promise<Map<string, Date>> {
+/** Who among these people (everyone when omitted) failed sign-ins hold back now. */
+export async function signInBlockedPeople(
+  db: Db,
+  now: Date,
+  userIds?: readonly string[],
+): Promise<Set<string>> {
   const rows = await db
-    .select({ key: loginThrottle.key, until: loginThrottle.blockedUntil })
+    .select({ key: loginThrottle.key })
     .from(loginThrottle)
-    .where(
-      and(
-        gt(loginThrottle.blockedUntil, now),
-        or(like(loginThrottle.key, 'account:user:%'), like(loginThrottle.key, 'pair:user:%')),
-      ),
-    );
-  const byUser = new Map<string, Date>();
-  for (const { key, until } of rows) {
-    const userId = /^(?:account|pair):user:([^|]+)/.exec(key)?.[1];
-    if (!userId || !until) continue;
-    const current = byUser.get(userId);
-    if (!current || until > current) byUser.set(userId, until);
-  }
-  return byUser;
+    .where(and(gt(loginThrottle.blockedUntil, now), accountRows(userIds)));
+  return new Set(rows.map((r) => /^(?:account|pair):user:([^|]+)/.exec(r.key)?.[1] ?? ''));
 }

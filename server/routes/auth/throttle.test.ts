@@ -135,6 +135,14 @@ describe('an administrator', () => {
       return res.json<UserWithCount[]>().find((u) => u.id === person.id);
     };
     expect((await listed())?.abilities.unblockSignIn).toBe(true);
+    // An answer about the person alone (an edit) still says so: the table keeps the button.
+    const edited = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${person.id}`,
+      headers: asAdmin,
+      payload: { cargo: 'Analista' },
+    });
+    expect(edited.json<UserWithCount>().abilities.unblockSignIn).toBe(true);
 
     const res = await t.app.inject({
       method: 'DELETE',

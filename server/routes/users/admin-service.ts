@@ -22,7 +22,7 @@ import { audit } from '../../services/audit';
 import { CREDENTIALS_SUBJECT, credentialsText, personalLink } from '../../services/mail';
 import { generateTemporaryPassword, hashPassword } from '../../services/passwords';
 import { revokeUserSessions } from '../../services/sessions';
-import { clearAccountThrottle, signInBlockedUntil } from '../../services/throttle';
+import { clearAccountThrottle, signInBlockedPeople } from '../../services/throttle';
 import { savedMailFrom } from '../../services/settings';
 import { createUser } from '../../services/users';
 
@@ -31,8 +31,23 @@ type UpdateUser = z.output<typeof updateUserSchema>;
 
 export async function listUsers(ctx: AppContext, viewer: Actor): Promise<AdminUser[]> {
   const rows = await ctx.db.select().from(users).orderBy(asc(users.fullName));
-  const blocked = await signInBlockedUntil(ctx.db, ctx.clock());
+  return presentAdminUsers(ctx, viewer, rows);
+}
+
+/** People as the administrator's lists show them, with whether failed sign-ins hold them back. */
+async function presentAdminUsers(
+  ctx: AppContext,
+  viewer: Actor,
+  rows: readonly UserRow[],
+): Promise<AdminUser[]> {
+  const blocked = await signInBlockedPeople(ctx.db, ctx.clock());
   return rows.map((row) => presentAdminUser(viewer, row, { signInBlocked: blocked.has(row.id) }));
+}
+
+/** One person, as the table shows them: the answer to a change keeps the unblock button. */
+async function presentAdminUserNow(ctx: AppContext, viewer: Actor, row: UserRow) {
+  const blocked = await signInBlockedPeople(ctx.db, ctx.clock(), [row.id]);
+  return presentAdminUser(viewer, row, { signInBlocked: blocked.has(row.id) });
 }
 
 export async function listUsersWithCounts(
@@ -50,11 +65,12 @@ export async function listUsersWithCounts(
     .from(users)
     .leftJoin(sent, eq(sent.userId, users.id))
     .orderBy(asc(users.fullName));
-  const blocked = await signInBlockedUntil(ctx.db, ctx.clock());
-  return rows.map((r) => ({
-    ...presentAdminUser(viewer, r.user, { signInBlocked: blocked.has(r.user.id) }),
-    submissionCount: Number(r.n ?? 0),
-  }));
+  const presented = await presentAdminUsers(
+    ctx,
+    viewer,
+    rows.map((r) => r.user),
+  );
+  return presented.map((user, i) => ({ ...user, submissionCount: Number(rows[i]?.n ?? 0) }));
 }
 
 export async function loadUser(ctx: AppContext, id: string): Promise<UserRow> {
@@ -169,7 +185,7 @@ export async function adminUpdateUser(
     entityId: id,
     meta: { changed },
   });
-  return presentAdminUser(actor, updated);
+  return presentAdminUserNow(ctx, actor, updated);
 }
 
 export async function adminSetStatus(
@@ -196,7 +212,7 @@ export async function adminSetStatus(
   });
   return {
     message: status === 'ACTIVO' ? USER_MSG.userActivated : USER_MSG.userSuspended,
-    user: presentAdminUser(actor, updated),
+    user: await presentAdminUserNow(ctx, actor, updated),
   };
 }
 

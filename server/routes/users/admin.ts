@@ -121,7 +121,8 @@ export function userAdminRoutes(app: Api, ctx: AppContext) {
     '/api/users/:id/sign-in-throttle',
     {
       schema: { params: idParams, response: { 200: messageResponseSchema } },
-      config: { invalidates: 'people' },
+      // Attempt counts, which no kept answer shows (the users table is not kept).
+      config: { invalidates: false },
     },
     async (request) => {
       const { user } = requireAuth(request);

@@ -6,7 +6,8 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { refreshUserLists } from './refresh-user-lists';
+import { invalidateAuditLog } from '@/lib/query-roots';
+import { usersWithCountsQueryKey } from './get-users-with-counts';
 
 /** DELETE /api/users/{id}/sign-in-throttle (ADMIN): failed sign-ins no longer hold them back. */
 export function unblockSignIn(id: string): Promise<{ message: string }> {
@@ -16,8 +17,12 @@ export function unblockSignIn(id: string): Promise<{ message: string }> {
 export const unblockSignInMutationOptions = (queryClient: QueryClient) =>
   mutationOptions({
     mutationFn: unblockSignIn,
-    // The table stops offering the action; the audit log has the row.
-    onSuccess: () => refreshUserLists(queryClient),
+    // Only the users table shows who is held back; the audit log has the row.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: usersWithCountsQueryKey }),
+        invalidateAuditLog(queryClient),
+      ]),
   });
 
 export function useUnblockSignIn() {
