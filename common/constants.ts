@@ -41,6 +41,8 @@ export const THROTTLE = {
   slugMisses: { free: 30, windowMinutes: 10, baseDelaySeconds: 60, maxDelaySeconds: 15 * 60 },
   /** Sign-in links sent to one e-mail address; more requests answer the same and send nothing. */
   linksPerEmail: { free: 3, windowMinutes: 60, baseDelaySeconds: 3600, maxDelaySeconds: 3600 },
+  /** Registrations sent from one address: each may hash a password and send an e-mail. */
+  registrations: { free: 20, windowMinutes: 60, baseDelaySeconds: 3600, maxDelaySeconds: 3600 },
   /** Sign-in links asked for from one address, whatever the e-mail. */
   linksPerAddress: { free: 20, windowMinutes: 60, baseDelaySeconds: 3600, maxDelaySeconds: 3600 },
 } as const;

@@ -43,8 +43,16 @@ describe('housekeeping', () => {
     const limit = rule('address:10.30.0.1', THROTTLE.address);
     await reserveAttempt(t.db, [limit], ago(2 * 3_600_000));
     await reserveAttempt(t.db, [rule('address:10.30.0.2', THROTTLE.address)], ago(60_000));
-    await signInSucceeded(t.db, { account: 'user:antigua', ip: '10.30.0.3' }, ago(91 * DAY_MS));
-    await signInSucceeded(t.db, { account: 'user:reciente', ip: '10.30.0.4' }, ago(DAY_MS));
+    await signInSucceeded(
+      t.db,
+      { account: 'user:antigua', ip: '10.30.0.3', knownSince: null },
+      ago(91 * DAY_MS),
+    );
+    await signInSucceeded(
+      t.db,
+      { account: 'user:reciente', ip: '10.30.0.4', knownSince: null },
+      ago(DAY_MS),
+    );
 
     await cleanUp(t.ctx, quiet);
     const keys = (await t.db.select({ key: loginThrottle.key }).from(loginThrottle)).map(

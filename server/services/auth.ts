@@ -8,14 +8,7 @@ import { audit } from './audit';
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from './passwords';
 import { getSettings } from './settings';
 import { createSession, revokeUserSessions, type SessionContext } from './sessions';
-import {
-  accountKey,
-  isKnownAddress,
-  reserveAttempt,
-  signInRules,
-  signInSucceeded,
-  type SignInAttempt,
-} from './throttle';
+import { reserveSignIn, signInSucceeded, type SignInAttempt } from './throttle';
 import { findUserByLogin } from './users';
 
 export interface SignedIn {
@@ -39,10 +32,9 @@ export async function signInWithPassword(
   const user = await findUserByLogin(ctx.db, username);
   // The attempt is counted before the password is checked, so that a burst of guesses gets no
   // more checks than the limits allow; a success clears it.
-  const attempt: SignInAttempt = { account: accountKey(user, username), ip: client.ip };
-  const known = user ? await isKnownAddress(ctx.db, attempt, now) : false;
+  let attempt: SignInAttempt;
   try {
-    await reserveAttempt(ctx.db, signInRules(attempt, known), now);
+    attempt = await reserveSignIn(ctx.db, user ?? username, client.ip, now);
   } catch (error) {
     await audit(ctx.db, {
       actorId: user?.id ?? null,
@@ -162,12 +154,7 @@ export async function changePassword(
 ): Promise<UserRow> {
   const now = ctx.clock();
   // Counted before the check, as at sign-in: a stolen session cannot try passwords in bulk.
-  const attempt: SignInAttempt = { account: accountKey(user, user.username), ip };
-  await reserveAttempt(
-    ctx.db,
-    signInRules(attempt, await isKnownAddress(ctx.db, attempt, now)),
-    now,
-  );
+  const attempt = await reserveSignIn(ctx.db, user, ip, now);
   if (!(await verifyPassword(user.password, currentPassword))) {
     await audit(ctx.db, {
       actorId: user.id,

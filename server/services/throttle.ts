@@ -24,35 +24,60 @@ type Limit = (typeof THROTTLE)[keyof typeof THROTTLE];
 
 export const rule = (key: string, limit: Limit): ThrottleRule => ({ key, ...limit });
 
-/** What a sign-in attempt names: an account (by id when it exists) from an address. */
+/** A reserved sign-in attempt: an account (by id when it exists) from an address. */
 export interface SignInAttempt {
   /** `user:<id>` for an existing account, `login:<typed>` for a name nobody has. */
   account: string;
   ip: string;
+  /** When the account last signed in from this address, within KNOWN_ADDRESS_DAYS. */
+  knownSince: Date | null;
 }
-
-export const accountKey = (user: { id: string } | undefined, typed: string) =>
-  user ? `user:${user.id}` : `login:${typed.trim().toLowerCase()}`;
-
-const knownKey = (attempt: SignInAttempt) => `known:${attempt.account}|${attempt.ip}`;
 
 /**
- * The limits of a sign-in (or of a check of someone's current password). From an address the
- * account signed in from before, the account-wide limit does not apply: a stranger guessing from
- * elsewhere cannot keep the owner out.
+ * Reserves a sign-in attempt (or a check of someone's current password) for an account, or for a
+ * typed name nobody has, from an address; throws the 429 when a limit holds it back. One
+ * statement reads whether the address is the account's own and whether anything is held back,
+ * then one per limit reserves. From the account's own address, the account-wide limit does not
+ * apply: a stranger guessing from elsewhere cannot keep the owner out.
  */
-export function signInRules(attempt: SignInAttempt, knownAddress: boolean): ThrottleRule[] {
-  return [
-    rule(`pair:${attempt.account}|${attempt.ip}`, THROTTLE.pair),
-    ...(knownAddress ? [] : [rule(`account:${attempt.account}`, THROTTLE.account)]),
-    rule(`address:${attempt.ip}`, THROTTLE.address),
-  ];
+export async function reserveSignIn(
+  db: Db,
+  who: { id: string } | string,
+  ip: string,
+  now: Date,
+): Promise<SignInAttempt> {
+  const account = typeof who === 'string' ? `login:${who.trim().toLowerCase()}` : `user:${who.id}`;
+  const known = knownKey(account, ip);
+  const pair = rule(`pair:${account}|${ip}`, THROTTLE.pair);
+  const anywhere = rule(`account:${account}`, THROTTLE.account);
+  const address = rule(`address:${ip}`, THROTTLE.address);
+  const rows = await db
+    .select()
+    .from(loginThrottle)
+    .where(inArray(loginThrottle.key, [pair.key, anywhere.key, address.key, known]));
+  const since = new Date(now.getTime() - KNOWN_ADDRESS_DAYS * 86_400_000);
+  const lastSignIn = rows.find((r) => r.key === known)?.windowStartedAt;
+  const knownSince = lastSignIn && lastSignIn > since ? lastSignIn : null;
+  const rules = knownSince ? [pair, address] : [pair, anywhere, address];
+  const keys = rules.map((r) => r.key);
+  refuseUntil(
+    rows.filter((r) => keys.includes(r.key)).map((r) => r.blockedUntil),
+    now,
+  );
+  await reserveChecked(db, rules, now);
+  return { account, ip, knownSince };
 }
+
+const knownKey = (account: string, ip: string) => `known:${account}|${ip}`;
 
 /** Reserves one attempt under every rule, or throws the 429 with the wait in `Retry-After`. */
 export async function reserveAttempt(db: Db, rules: ThrottleRule[], now: Date): Promise<void> {
-  const keys = rules.map((r) => r.key);
-  await refuseWhileBlocked(db, keys, now);
+  await assertNotBlocked(db, rules, now);
+  await reserveChecked(db, rules, now);
+}
+
+/** The reservations themselves, once nothing was found holding attempts back. */
+async function reserveChecked(db: Db, rules: ThrottleRule[], now: Date) {
   for (const r of rules) {
     // Attempts are forgotten after a quiet window that starts when the last attempt's wait ends,
     // not at fixed times: whoever keeps trying as soon as they may never starts again from zero.
@@ -76,54 +101,42 @@ export async function reserveAttempt(db: Db, rules: ThrottleRule[], now: Date): 
           windowStartedAt: now,
           blockedUntil: sql`${wait(count)}`,
         },
-        // Another request reached the limit between the check above and this statement.
+        // Another request reached the limit between the check and this statement.
         setWhere: sql`${loginThrottle.blockedUntil} is null or ${loginThrottle.blockedUntil} <= ${now}`,
       })
       .returning({ key: loginThrottle.key });
-    if (!row) await refuseWhileBlocked(db, keys, now);
+    if (!row) await assertNotBlocked(db, rules, now);
   }
 }
 
 /** Throws the 429 while any of these limits holds attempts back; counts nothing. */
 export async function assertNotBlocked(db: Db, rules: ThrottleRule[], now: Date) {
-  await refuseWhileBlocked(
-    db,
-    rules.map((r) => r.key),
+  const rows = await db
+    .select({ until: loginThrottle.blockedUntil })
+    .from(loginThrottle)
+    .where(
+      and(
+        inArray(
+          loginThrottle.key,
+          rules.map((r) => r.key),
+        ),
+        gt(loginThrottle.blockedUntil, now),
+      ),
+    );
+  refuseUntil(
+    rows.map((r) => r.until),
     now,
   );
 }
 
-async function refuseWhileBlocked(db: Db, keys: string[], now: Date) {
-  const [row] = await db
-    .select({
-      until: sql<Date | null>`max(${loginThrottle.blockedUntil})`.mapWith(
-        loginThrottle.blockedUntil,
-      ),
-    })
-    .from(loginThrottle)
-    .where(and(inArray(loginThrottle.key, keys), gt(loginThrottle.blockedUntil, now)));
-  const until = row?.until;
-  if (!until) return;
-  const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+/** The 429, with the wait in `Retry-After`, when any of these waits has not ended. */
+function refuseUntil(waits: readonly (Date | null)[], now: Date) {
+  const until = Math.max(0, ...waits.map((w) => w?.getTime() ?? 0));
+  if (until <= now.getTime()) return;
+  const seconds = Math.max(1, Math.ceil((until - now.getTime()) / 1000));
   throw new AppError(429, MSG.tooManyAttempts(Math.ceil(seconds / 60)), {
     'retry-after': String(seconds),
   });
-}
-
-/** Whether the account signed in from this address within KNOWN_ADDRESS_DAYS. */
-export async function isKnownAddress(db: Db, attempt: SignInAttempt, now: Date): Promise<boolean> {
-  const since = new Date(now.getTime() - KNOWN_ADDRESS_DAYS * 86_400_000);
-  const [row] = await db
-    .select({ key: loginThrottle.key })
-    .from(loginThrottle)
-    .where(
-      and(
-        inArray(loginThrottle.key, [knownKey(attempt)]),
-        gt(loginThrottle.windowStartedAt, since),
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
 }
 
 /**
@@ -148,9 +161,11 @@ export async function signInSucceeded(db: Db, attempt: SignInAttempt, now: Date)
       blockedUntil: sql`case when ${left} >= ${THROTTLE.address.free} then ${loginThrottle.blockedUntil} end`,
     })
     .where(inArray(loginThrottle.key, [`address:${attempt.ip}`]));
+  // Remembering the address again the same day changes nothing worth a write.
+  if (attempt.knownSince && now.getTime() - attempt.knownSince.getTime() < 86_400_000) return;
   await db
     .insert(loginThrottle)
-    .values({ key: knownKey(attempt), failures: 0, windowStartedAt: now })
+    .values({ key: knownKey(attempt.account, attempt.ip), failures: 0, windowStartedAt: now })
     .onConflictDoUpdate({ target: loginThrottle.key, set: { windowStartedAt: now } });
 }
 

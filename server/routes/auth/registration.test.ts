@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { EMAIL_VERIFICATION_HOURS } from '../../../common/constants';
+import { EMAIL_VERIFICATION_HOURS, THROTTLE } from '../../../common/constants';
 import { MSG } from '../../../common/messages';
 import { REGISTRATION_MSG } from '../../../common/schemas/registration';
 import { auditLog, users } from '../../db/schema';
@@ -42,9 +42,12 @@ function newcomer(overrides: { email?: string; username?: string; password?: str
 }
 
 const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload });
-/** Registers and waits for the work done after the answer (the account, the mail). */
-async function register(payload: object) {
-  const res = await post('/api/register', payload);
+/**
+ * Registers and waits for the work done after the answer (the account, the mail); each from an
+ * address of its own unless told, as registrations from one address are limited.
+ */
+async function register(payload: object, remoteAddress = `10.40.0.${counter % 250}`) {
+  const res = await t.app.inject({ method: 'POST', url: '/api/register', remoteAddress, payload });
   await settleAfterReply();
   return res;
 }
@@ -134,6 +137,31 @@ describe('POST /api/register', () => {
     const common = await register(newcomer({ password: 'password123' }));
     expect(common.statusCode).toBe(400);
     expect(common.json()).toEqual({ message: MSG.passwordTooCommon });
+  });
+});
+
+describe('POST /api/register, limits', () => {
+  it('is refused to someone signed in', async () => {
+    const member = await buildUser(t);
+    const { token } = await signIn(t, member.username, member.plainPassword);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      headers: { authorization: `Bearer ${token}` },
+      payload: newcomer(),
+    });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('answers a bounded number of registrations from one address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < THROTTLE.registrations.free + 2; i++) {
+      statuses.push((await register(newcomer(), '10.41.0.1')).statusCode);
+    }
+    expect(statuses.slice(0, THROTTLE.registrations.free)).toEqual(
+      Array(THROTTLE.registrations.free).fill(200),
+    );
+    expect(statuses.slice(THROTTLE.registrations.free)).toEqual([429, 429]);
   });
 });
 

@@ -21,14 +21,11 @@ import { hashPassword, isCommonPassword, verifyPassword } from '../../services/p
 import { getSettings, savedMailFrom } from '../../services/settings';
 import type { SessionContext } from '../../services/sessions';
 import {
-  accountKey,
   clearAttempts,
-  isKnownAddress,
   reserveAttempt,
+  reserveSignIn,
   rule,
-  signInRules,
   signInSucceeded,
-  type SignInAttempt,
 } from '../../services/throttle';
 import { createUser, normaliseEmail } from '../../services/users';
 
@@ -57,9 +54,22 @@ function unconfirmable(db: Db, now: Date) {
   );
 }
 
-/** Removes the registrations nobody confirmed in time; answers how many. */
-export async function deleteStaleRegistrations(db: Db, now: Date): Promise<number> {
-  const gone = await db.delete(users).where(unconfirmable(db, now)).returning({ id: users.id });
+/**
+ * Removes the registrations nobody confirmed in time (only those holding this user name or
+ * address, when given); answers how many.
+ */
+export async function deleteStaleRegistrations(
+  db: Db,
+  now: Date,
+  holding?: { username: string; email: string },
+): Promise<number> {
+  const scope = holding
+    ? or(eq(users.username, holding.username), eq(users.email, holding.email))
+    : undefined;
+  const gone = await db
+    .delete(users)
+    .where(and(unconfirmable(db, now), scope))
+    .returning({ id: users.id });
   return gone.length;
 }
 
@@ -82,6 +92,8 @@ export async function registerUser(
   ip: string,
   log: FastifyBaseLogger,
 ): Promise<void> {
+  const now = ctx.clock();
+  await reserveAttempt(ctx.db, [rule(`registrations:${ip}`, THROTTLE.registrations)], now);
   const settings = await getSettings(ctx.db);
   const email = normaliseEmail(input.email);
   const domain = email.split('@')[1] ?? '';
@@ -95,10 +107,9 @@ export async function registerUser(
   }
   if (isCommonPassword(input.password)) throw badRequest(MSG.passwordTooCommon);
 
-  const now = ctx.clock();
-  // Whatever the address: a registration nobody confirmed in time holds no user name.
-  await deleteStaleRegistrations(ctx.db, now);
   const username = input.username.trim().toLowerCase();
+  // A registration nobody confirmed in time holds neither this user name nor this address.
+  await deleteStaleRegistrations(ctx.db, now, { username, email });
   const [taken] = await ctx.db
     .select({ id: users.id })
     .from(users)
@@ -277,9 +288,7 @@ export async function verifyEmail(
   const { link, user } = row;
   if (link.expiresAt <= now) throw await fail(REGISTRATION_MSG.linkExpired, 'expired', user);
 
-  const attempt: SignInAttempt = { account: accountKey(user, user.username), ip: client.ip };
-  const known = await isKnownAddress(ctx.db, attempt, now);
-  await reserveAttempt(ctx.db, signInRules(attempt, known), now);
+  const attempt = await reserveSignIn(ctx.db, user, client.ip, now);
   if (!(await verifyPassword(user.password, password)))
     throw await fail(REGISTRATION_MSG.wrongPassword, 'wrong_password', user);
   if (user.status === 'SUSPENDIDO') {
