@@ -8,7 +8,7 @@ import { unzipSync } from 'fflate';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_MSG, type Report, type UploadTicket } from '../../common/schemas/report';
-import { appaFiles } from '../db/schema';
+import { appaFiles, uploads } from '../db/schema';
 import { authHeader, buildTestApp, buildUser, type TestApp } from '../test/helper';
 import { requestTicket } from '../test/uploads';
 import { S3Storage } from './s3';
@@ -215,6 +215,47 @@ describe('the S3 driver', () => {
     const entries = unzipSync(new Uint8Array(zip.rawPayload));
     const entry = Object.entries(entries).find(([name]) => name.endsWith('/acta.txt'));
     expect(Buffer.from(entry?.[1] ?? [])).toEqual(original);
+  });
+
+  it('never moves the bytes of a file an older report links, when a newer report names it', async () => {
+    const user = await buildUser(t);
+    const headers = await authHeader(t, user);
+    const bytes = Buffer.from('informe de la semana pasada');
+    const a = await uploadToBucket(headers, 'pasada.txt', bytes);
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/appa',
+      headers,
+      payload: { ...complete, status: 'ENVIADO', files: [a.file] },
+    });
+    const report = sent.json<Report>();
+    // As a file linked before links were bound: its bytes at the upload's key, nothing bound.
+    await storage.client.send(
+      new PutObjectCommand({ Bucket: 'appa', Key: a.ticket.objectKey, Body: bytes }),
+    );
+    await t.db
+      .update(appaFiles)
+      .set({ sha256: null, boundKey: null })
+      .where(eq(appaFiles.submissionId, report.id));
+    await t.db
+      .update(uploads)
+      .set({ sha256: null, boundKey: null })
+      .where(eq(uploads.objectKey, a.ticket.objectKey));
+
+    t.clock.advance(7 * 24 * 3_600_000);
+    try {
+      const next = await t.app.inject({
+        method: 'POST',
+        url: '/api/appa',
+        headers: await authHeader(t, user),
+        payload: { status: 'BORRADOR', files: [a.file] },
+      });
+      expect(next.statusCode).toBe(400);
+      expect(next.json()).toEqual({ message: REPORT_MSG.fileInOtherReport });
+    } finally {
+      t.clock.advance(-7 * 24 * 3_600_000);
+    }
+    expect(await downloaded(headers, report.files[0]?.id ?? '')).toEqual(bytes);
   });
 
   it('serves exactly the bytes it hashed when a PUT races the send, and keeps them', async () => {

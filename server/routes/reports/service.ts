@@ -11,6 +11,7 @@ import { format } from 'date-fns';
 import type { Settings } from '../../../common/schemas/settings';
 import { weekDeadline, weekOf } from '../../../common/week';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import { appaFiles, appaSubmissions, type UserRow } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/errors';
 import type { Actor } from '../../policies/actor';
@@ -95,11 +96,14 @@ export async function saveReport(
   if (new Set(keys).size !== keys.length) throw badRequest(REPORT_MSG.duplicateFile);
 
   const [existing] = await ctx.db
-    .select({ status: appaSubmissions.status })
+    .select({ id: appaSubmissions.id, status: appaSubmissions.status })
     .from(appaSubmissions)
     .where(and(eq(appaSubmissions.userId, user.id), eq(appaSubmissions.weekStart, week.weekStart)))
     .limit(1);
   if (existing?.status === 'ENVIADO') throw conflict(REPORT_MSG.alreadySent);
+  // Before binding, which moves an upload's bytes: another report may still read them where they
+  // are. The transaction below checks again against a save at the same moment.
+  await refuseFilesOfOtherReports(ctx.db, keys, existing?.id);
 
   const boundByKey = await bindOwnUploads(ctx, user.id, keys, maxFileBytes);
   const boundOf = (key: string) => {
@@ -135,14 +139,7 @@ export async function saveReport(
       .returning({ id: appaSubmissions.id });
     if (!saved) throw conflict(REPORT_MSG.alreadySent);
 
-    if (keys.length > 0) {
-      const elsewhere = await tx
-        .select({ id: appaFiles.id })
-        .from(appaFiles)
-        .where(and(inArray(appaFiles.storagePath, keys), ne(appaFiles.submissionId, saved.id)))
-        .limit(1);
-      if (elsewhere.length > 0) throw badRequest(REPORT_MSG.fileInOtherReport);
-    }
+    await refuseFilesOfOtherReports(tx, keys, saved.id);
     await tx
       .delete(appaFiles)
       .where(
@@ -180,6 +177,22 @@ export async function saveReport(
   const report = await loadOwnReport(ctx, user.id, week.weekStart);
   if (!report) throw new Error('saved report not found');
   return report;
+}
+
+/** A 400 when any of these uploads is linked to a report other than `reportId`. */
+async function refuseFilesOfOtherReports(db: Db, keys: string[], reportId: string | undefined) {
+  if (keys.length === 0) return;
+  const [elsewhere] = await db
+    .select({ id: appaFiles.id })
+    .from(appaFiles)
+    .where(
+      and(
+        inArray(appaFiles.storagePath, keys),
+        reportId ? ne(appaFiles.submissionId, reportId) : undefined,
+      ),
+    )
+    .limit(1);
+  if (elsewhere) throw badRequest(REPORT_MSG.fileInOtherReport);
 }
 
 /**
