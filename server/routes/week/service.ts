@@ -70,18 +70,18 @@ const openStatuses = sql.join(
 /**
  * The panel's reports matching `where`, in two statements: the reports with the author, reviewer
  * and marker joined and the counts as correlated subqueries served by the submission_id indexes,
- * then every reviewer's notes on them (no N+1). Without the viewer's abilities:
+ * then every reviewer's notes on those reports by id (no N+1). Without the viewer's abilities:
  * `withReportAbilities` adds them for whoever the answer is for.
  */
 export async function loadReportSummaries(
   ctx: AppContext,
   where: SQL | undefined,
 ): Promise<ReportSummaryData[]> {
-  const [rows, notes] = await Promise.all([loadReportRows(ctx, where), loadNotes(ctx, where)]);
-  const notesOf = new Map<string, ReviewNote[]>();
-  for (const { submissionId, ...note } of notes) {
-    notesOf.set(submissionId, [...(notesOf.get(submissionId) ?? []), note]);
-  }
+  const rows = await loadReportRows(ctx, where);
+  const notesOf = await loadNotes(
+    ctx,
+    rows.map((r) => r.report.id),
+  );
   return rows.map((row) =>
     presentReportSummary({ ...row, notes: notesOf.get(row.report.id) ?? [] }),
   );
@@ -106,8 +106,12 @@ function loadReportRows(ctx: AppContext, where: SQL | undefined) {
     .orderBy(asc(users.fullName), asc(appaSubmissions.id));
 }
 
-/** The notes of the reports matching `where` (a condition on reports and their authors). */
-async function loadNotes(ctx: AppContext, where: SQL | undefined) {
+/** Every reviewer's notes on these reports, oldest first, by report. */
+async function loadNotes(ctx: AppContext, reportIds: string[]) {
+  const byReport = new Map<string, ReviewNote[]>();
+  // Most reports have no notes: look them up by id (the unique index's first column) rather
+  // than running the reports' own filter twice.
+  if (reportIds.length === 0) return byReport;
   const rows = await ctx.db
     .select({
       submissionId: reviewNotes.submissionId,
@@ -115,12 +119,15 @@ async function loadNotes(ctx: AppContext, where: SQL | undefined) {
       author: { id: noteAuthor.id, fullName: noteAuthor.fullName },
     })
     .from(reviewNotes)
-    .innerJoin(appaSubmissions, eq(appaSubmissions.id, reviewNotes.submissionId))
-    .innerJoin(users, eq(users.id, appaSubmissions.userId))
     .leftJoin(noteAuthor, eq(noteAuthor.id, reviewNotes.authorId))
-    .where(where)
+    .where(inArray(reviewNotes.submissionId, reportIds))
     .orderBy(asc(reviewNotes.createdAt), asc(reviewNotes.id));
-  return rows.map((r) => ({ submissionId: r.submissionId, ...presentReviewNote(r) }));
+  for (const row of rows) {
+    const notes = byReport.get(row.submissionId) ?? [];
+    notes.push(presentReviewNote(row));
+    byReport.set(row.submissionId, notes);
+  }
+  return byReport;
 }
 
 /** One report as the panel shows it to `viewer`; 404 when there is none. */
