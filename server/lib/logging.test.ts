@@ -17,7 +17,7 @@ describe('redactUrl', () => {
 });
 
 describe('the request log', () => {
-  it('never writes a sign-in token or an upload signature', async () => {
+  it('never writes a sign-in token, an upload signature or a session header', async () => {
     const lines: string[] = [];
     const t = await buildTestApp(
       {},
@@ -29,6 +29,11 @@ describe('the request log', () => {
         method: 'PUT',
         url: '/api/objects/upload/k1?expires=1790000000&signature=s3cr3t-sig',
         payload: 'x',
+      });
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/user',
+        headers: { authorization: 'Bearer s3cr3t-bearer', cookie: 'appa_session=s3cr3t-cookie' },
       });
     } finally {
       await t.close();

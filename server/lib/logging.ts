@@ -23,8 +23,8 @@ export function redactUrl(url: string): string {
 }
 
 /**
- * The server's logger: requests are logged with their credentials hidden (headers that carry a
- * session, and credential parameters of the address).
+ * The server's logger: a request is logged by what identifies it, never its headers (where sessions
+ * travel), and its address with credential parameters hidden.
  */
 export function loggerOptions(
   level: string,
@@ -33,7 +33,6 @@ export function loggerOptions(
   return {
     level,
     ...extra,
-    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     serializers: {
       req: (request: FastifyRequest) => ({
         method: request.method,

@@ -112,12 +112,6 @@ async function cachedSession(ctx: AppContext, token: string, now: Date) {
 }
 
 /**
- * Resolves the session of every request, refuses cross-site writes, answers 401 to a request
- * without a session unless its route is public (before its input is read, so that a signed-out
- * caller learns nothing of what the route expects), and holds a user who must change a temporary
- * password to the routes that allow it.
- */
-/**
  * What the audit log keeps of a refused request's address: the route's pattern (`/api/appa/:id`),
  * or the path of an unknown one, never its query string, where tokens and signatures travel.
  */
@@ -125,6 +119,12 @@ function auditedRoute(request: FastifyRequest): string {
   return request.routeOptions.url ?? request.url.split('?', 1)[0] ?? '';
 }
 
+/**
+ * Resolves the session of every request, refuses cross-site writes, answers 401 to a request
+ * without a session unless its route is public (before its input is read, so that a signed-out
+ * caller learns nothing of what the route expects), and holds a user who must change a temporary
+ * password to the routes that allow it.
+ */
 export function registerAuth(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('auth', null);
 

@@ -64,8 +64,7 @@ export async function listComments(ctx: AppContext, viewer: Actor, report: Repor
   );
 }
 
-/** What the edit permission needs of a comment; 404 when there is none. */
-/** A comment with the report it is about: what deciding on it needs. */
+/** A comment with the report it is about, what deciding on it needs; 404 when there is none. */
 export async function loadCommentRef(ctx: AppContext, id: string): Promise<CommentRef> {
   const [row] = await ctx.db
     .select({

@@ -65,8 +65,8 @@ export function OwnNotesForm({
 }
 
 /**
- * The reviewed banner (date, first reviewer, every reviewer's notes) with 'Actualizar revisión', or, for a sent report
- * not yet reviewed, the notes and 'Marcar Revisado'.
+ * The reviewed banner (date, first reviewer, every reviewer's notes) with 'Actualizar revisión',
+ * or, for a sent report not yet reviewed, the notes and 'Marcar Revisado'.
  */
 export function ReviewStatus({
   submission,
