@@ -1,7 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { and, eq, inArray, ne, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { PRODUCT_NAME } from '../../common/constants';
 import { weekDeadline, weekLabel, weekOf } from '../../common/week';
 import type { AppContext } from '../context';
 import { appaSubmissions, jobRuns, users, type UserRow } from '../db/schema';
@@ -9,6 +8,7 @@ import { areaPeople } from '../domain/hierarchy';
 import { areaOf } from '../policies/organisation';
 import { hierarchy } from '../routes/dashboards/service';
 import { loadReportSummaries } from '../routes/week/service';
+import { letter } from '../services/mail';
 import { getSettings } from '../services/settings';
 import { addDays, format, parseISO } from 'date-fns';
 
@@ -32,8 +32,6 @@ export async function digestFor(ctx: AppContext, person: UserRow, weekStart: str
   );
   const week = { weekStart, weekEnd: format(addDays(parseISO(weekStart), 6), 'yyyy-MM-dd') };
   const lines = [
-    `Hola, ${person.fullName}:`,
-    '',
     `Resumen de tu área — ${weekLabel(week)}`,
     '',
     `Enviados: ${analytics.submittedCount} de ${analytics.expected} (${analytics.completionRate} %)`,
@@ -54,10 +52,9 @@ export async function digestFor(ctx: AppContext, person: UserRow, weekStart: str
       if (report.ayuda.trim()) lines.push(`  Ayuda requerida: ${report.ayuda.trim()}`);
     }
   }
-  lines.push('', `— ${PRODUCT_NAME}`);
   return {
     subject: `Resumen semanal de APPA: ${analytics.completionRate} % enviados`,
-    text: lines.join('\n'),
+    text: letter(person.fullName, lines),
     flagged: flagged.map((r) => r.user.id),
   };
 }

@@ -72,6 +72,11 @@ export function personalLink(config: Pick<Config, 'publicUrl' | 'port'>, slug: s
 }
 
 /** The line of the credentials e-mail that carries the password; the outbox view masks what follows. */
+/** A message's text: the greeting, its lines and the signature every e-mail of the product has. */
+export function letter(name: string, lines: readonly string[]): string {
+  return [`Hola, ${name}:`, '', ...lines, '', `— ${PRODUCT_NAME}`].join('\n');
+}
+
 export const TEMPORARY_PASSWORD_LABEL = 'Contraseña temporal: ';
 
 export const CREDENTIALS_SUBJECT = `Tus credenciales de acceso al ${PRODUCT_NAME}`;
@@ -86,9 +91,7 @@ export function credentialsText(values: {
   const intro = values.reset
     ? 'Un administrador restableció tu contraseña.'
     : `Se creó tu cuenta en el ${PRODUCT_NAME}, donde enviarás cada semana tu reporte APPA (Avances, Planes, Problemas y Ayuda).`;
-  return [
-    `Hola, ${values.nombre}:`,
-    '',
+  return letter(values.nombre, [
     intro,
     '',
     `Tu enlace personal: ${values.enlace}`,
@@ -96,7 +99,5 @@ export function credentialsText(values: {
     `${TEMPORARY_PASSWORD_LABEL}${values.password}`,
     '',
     'Al ingresar por primera vez se te pedirá cambiar la contraseña temporal por una propia.',
-    '',
-    `— ${PRODUCT_NAME}`,
-  ].join('\n');
+  ]);
 }

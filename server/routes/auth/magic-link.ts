@@ -9,7 +9,7 @@ import { audit } from '../../services/audit';
 import { openSession, refuseLinkSignIn, type SignedIn } from '../../services/auth';
 import { savedMailFrom, getSettings } from '../../services/settings';
 import type { SessionContext } from '../../services/sessions';
-import { pageLink } from '../../services/mail';
+import { letter, pageLink } from '../../services/mail';
 import { clearAttempts, reserveAttempt, rule } from '../../services/throttle';
 import { normaliseEmail } from '../../services/users';
 
@@ -86,16 +86,12 @@ export async function sendMagicLink(ctx: AppContext, email: string, ip: string, 
     to: user.email,
     from: await savedMailFrom(ctx.db),
     subject: `Tu enlace para ingresar al ${PRODUCT_NAME}`,
-    text: [
-      `Hola, ${user.fullName}:`,
-      '',
+    text: letter(user.fullName, [
       `Para ingresar al ${PRODUCT_NAME}, abre este enlace:`,
       verifyLink(ctx, token),
       '',
       `El enlace funciona una sola vez y vence en ${MAGIC_LINK_MINUTES} minutos. Si no lo pediste, ignora este correo.`,
-      '',
-      `— ${PRODUCT_NAME}`,
-    ].join('\n'),
+    ]),
   });
 }
 

@@ -16,7 +16,7 @@ import { badRequest, conflict, forbidden } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
 import { audit } from '../../services/audit';
 import { openSession, refuseLinkSignIn, type SignedIn } from '../../services/auth';
-import { pageLink } from '../../services/mail';
+import { letter, pageLink } from '../../services/mail';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../services/passwords';
 import { getSettings, savedMailFrom } from '../../services/settings';
 import type { SessionContext } from '../../services/sessions';
@@ -180,16 +180,12 @@ async function completeRegistration(
     to: user.email,
     from: await savedMailFrom(ctx.db),
     subject: `Confirma tu correo para el ${PRODUCT_NAME}`,
-    text: [
-      `Hola, ${user.fullName}:`,
-      '',
+    text: letter(user.fullName, [
       `Recibimos tu registro en el ${PRODUCT_NAME} con el usuario ${user.username}. Para activar tu cuenta, abre este enlace e ingresa la contraseña que elegiste:`,
       pageLink(ctx.config, `/auth/verify-email?token=${encodeURIComponent(token)}`),
       '',
       `El enlace funciona una sola vez y vence en ${EMAIL_VERIFICATION_HOURS} horas. Si no te registraste, ignora este correo: la cuenta no se activará.`,
-      '',
-      `— ${PRODUCT_NAME}`,
-    ].join('\n'),
+    ]),
   });
 }
 
@@ -244,7 +240,7 @@ async function addressTaken(
     to: owner.email,
     from: await savedMailFrom(ctx.db),
     subject: `Intento de registro con tu correo en el ${PRODUCT_NAME}`,
-    text: [`Hola, ${owner.fullName}:`, '', ...text, '', `— ${PRODUCT_NAME}`].join('\n'),
+    text: letter(owner.fullName, text),
   });
 }
 
