@@ -22,8 +22,7 @@ export async function recordInstance(db: Db, demo: boolean) {
  * organisation's credentials file sits beside it in DATA_DIR, which only the demo seed writes.
  */
 export async function recordEarlierInstance(db: Db, config: Config) {
-  const [row] = await db.select({ id: instance.id }).from(instance).limit(1);
-  if (row) return;
+  // A database that already says what it is keeps it: recordInstance never overwrites.
   const seeded =
     !config.databaseUrl && fs.existsSync(path.join(config.dataDir, DEMO_CREDENTIALS_FILE));
   await recordInstance(db, seeded);
@@ -57,13 +56,13 @@ export async function demoSignInRefusal(
  * A server that does not listen (tests that inject requests) is reachable from inside the
  * process only; a Unix socket may sit behind anything, so it does not count as loopback.
  */
-export function listensOnLoopback(address: AddressInfo | string | null): boolean {
+function listensOnLoopback(address: AddressInfo | string | null): boolean {
   if (address === null) return true;
   if (typeof address === 'string') return false;
   return isLoopbackAddress(address.address);
 }
 
-export function isLoopbackAddress(ip: string): boolean {
+function isLoopbackAddress(ip: string): boolean {
   const v4 = ip.startsWith('::ffff:') ? ip.slice('::ffff:'.length) : ip;
   return v4.startsWith('127.') || ip === '::1';
 }

@@ -2,16 +2,16 @@ import { MSG } from '@common/messages';
 import { landingPathFor } from '@common/roles';
 import { REGISTRATION_MSG, verifyEmailFormSchema } from '@common/schemas/registration';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CircleAlert, LoaderCircle, MailCheck } from 'lucide-react';
+import { LoaderCircle, MailCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { PasswordInput } from '@/components/ui/password-input';
 import { useVerifyEmail } from '../api/verify-email';
 import { AuthPageShell } from './auth-page-shell';
+import { LinkFailure } from './link-failure';
 
 /** Answers after which this link cannot work any more; anything else lets the person try again. */
 const LINK_UNUSABLE: readonly string[] = [
@@ -67,18 +67,14 @@ export function EmailVerify() {
         </CardHeader>
         <CardContent className="grid gap-4">
           {failure ? (
-            <>
-              <Alert variant="destructive" role="alert">
-                <CircleAlert aria-hidden="true" />
-                <AlertDescription>{failure}</AlertDescription>
-              </Alert>
+            <LinkFailure message={failure}>
               <Button asChild>
                 <Link to="/auth">Ir al inicio de sesión</Link>
               </Button>
               <Button asChild variant="outline">
                 <Link to="/auth?modo=registro">Crear una cuenta</Link>
               </Button>
-            </>
+            </LinkFailure>
           ) : (
             <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4">
               <FormField

@@ -1,8 +1,6 @@
 import { landingPathFor } from '@common/roles';
-import { CircleAlert } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -11,6 +9,7 @@ import { useCurrentUser } from '@/lib/api/get-current-user';
 import { MSG } from '@common/messages';
 import { useVerifyMagicLink } from '../api/verify-magic-link';
 import { AuthPageShell } from './auth-page-shell';
+import { LinkFailure } from './link-failure';
 
 /**
  * /auth/verify?token=…: the page a magic link opens. It spends the token once and lands by role;
@@ -54,18 +53,14 @@ export function MagicLinkVerify() {
         </CardHeader>
         <CardContent className="grid gap-4">
           {failure ? (
-            <>
-              <Alert variant="destructive" role="alert">
-                <CircleAlert aria-hidden="true" />
-                <AlertDescription>{failure}</AlertDescription>
-              </Alert>
+            <LinkFailure message={failure}>
               <Button asChild>
                 <Link to="/auth?modo=email">Solicitar un nuevo enlace</Link>
               </Button>
               <Button asChild variant="outline">
                 <Link to="/auth">Ingresar con usuario y contraseña</Link>
               </Button>
-            </>
+            </LinkFailure>
           ) : (
             <div className="flex justify-center py-6">
               <Spinner label="Verificando enlace" />
