@@ -1,13 +1,19 @@
 /**
  * `npm run bench`: seeds an organisation at scale (scripts/bench/seed.ts), starts the
  * built server on it and measures, in the same run, a bare route (the ceiling) and the endpoints
- * people wait on, with autocannon: 20 connections, BENCH_SECONDS (10) each. Prints the table and
- * writes it to docs/benchmarks.md, replacing the previous run's section for the same database kind.
+ * people wait on, with autocannon: 20 connections, BENCH_SECONDS (10) each. Then it empties the
+ * current week, starts the server again and plays Monday morning (scripts/bench/monday.ts) at
+ * each write rate, beside the bare route again. Prints the tables and writes them to
+ * docs/benchmarks.md, replacing the previous run's sections for the same database kind.
  *
  * Needs `npm run build` first (it runs dist/server/index.js). Environment:
  *   DATABASE_URL     a PostgreSQL database with no users (else an embedded PGlite in a temp folder)
  *   BENCH_DATA_DIR   an embedded database seeded before by this script: measure it again, no seeding
  *   BENCH_SECONDS    seconds per endpoint (10)
+ *   BENCH_ONLY       'endpoints' or 'monday': one of the two parts
+ *   BENCH_RATES      the Monday write rates, writes/s (0,5,20,50)
+ *   BENCH_MONDAY_SECONDS  seconds per rate (20)
+ *   BENCH_PEOPLE, BENCH_WEEKS  the organisation seeded (scripts/bench/seed.ts)
  *   BENCH_NO_WRITE=1 print only, leave docs/benchmarks.md alone
  */
 import { spawn } from 'node:child_process';
@@ -16,7 +22,8 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { freePort, waitFor } from '../lib/net.mjs';
-import { ACCOUNTS_FILE, BENCH_PASSWORD, seed, type BenchAccounts } from './seed';
+import { MONDAY_AUTHORS, mondayTable, runMonday } from './monday';
+import { ACCOUNTS_FILE, BENCH_PASSWORD, emptyWeek, seed, type BenchAccounts } from './seed';
 
 const CONNECTIONS = 20;
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
@@ -59,16 +66,68 @@ async function drain(origin: string) {
   }
 }
 
-async function signIn(origin: string, username: string): Promise<string> {
+async function signInAs(origin: string, username: string) {
   const response = await fetch(`${origin}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin },
     body: JSON.stringify({ username, password: BENCH_PASSWORD }),
   });
   if (!response.ok) throw new Error(`sign-in of ${username}: ${response.status}`);
-  const { token } = (await response.json()) as { token: string };
-  return token;
+  return (await response.json()) as { token: string; fullName: string };
 }
+
+const signIn = async (origin: string, username: string) => (await signInAs(origin, username)).token;
+
+/** Starts the built server on the seeded database; answers its origin and how to stop it. */
+async function startServer(dataDir: string, databaseUrl: string | undefined, admin: string) {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, [SERVER_ENTRY], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? '',
+      APPA_DEMO: '0',
+      APPA_ADMIN_USERNAME: admin,
+      APPA_ADMIN_PASSWORD: BENCH_PASSWORD,
+      LOG_LEVEL: 'warn',
+    },
+  });
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  const kill = () => {
+    if (server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
+  };
+  process.on('exit', kill);
+  await waitFor(async () => (await fetch(`${origin}/api/ready`)).ok, 'the server to be ready', {
+    timeoutMs: 120_000,
+    exited,
+    everyMs: 250,
+  });
+  return {
+    origin,
+    stop: async () => {
+      kill();
+      await exited;
+    },
+  };
+}
+
+const machineLines = (kind: string, load: string) => {
+  const cpus = os.cpus();
+  return [
+    `- Date: ${new Date().toISOString()}`,
+    `- Machine: ${os.type()} ${os.release()} (${os.arch()}), ${cpus.length} CPUs (${cpus[0]?.model.trim() ?? '?'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`,
+    `- Node.js ${process.version}; database: ${kind === 'pglite' ? 'embedded PGlite (in the server process)' : 'PostgreSQL'}`,
+    `- ${load}; autocannon runs on the same machine. Load average at the end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(', ')}`,
+  ];
+};
 
 async function measure(origin: string, endpoint: Endpoint): Promise<Row> {
   // As a browser asks: every browser accepts compressed answers.
@@ -159,35 +218,24 @@ async function main() {
     console.log(`Sembrado en ${seeded.seconds.toFixed(0)} s: ${JSON.stringify(seeded.counts)}`);
   }
 
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [SERVER_ENTRY], {
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl ?? '',
-      APPA_DEMO: '0',
-      APPA_ADMIN_USERNAME: accounts.admin,
-      APPA_ADMIN_PASSWORD: BENCH_PASSWORD,
-      LOG_LEVEL: 'warn',
-    },
-  });
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  const stop = () => {
-    if (server.exitCode === null) server.kill('SIGTERM');
-  };
-  process.on('exit', stop);
+  const only = process.env.BENCH_ONLY;
+  const people = Number(process.env.BENCH_PEOPLE || 5_000).toLocaleString('en');
+  if (only !== 'monday') await measureEndpoints(kind, dataDir, databaseUrl, accounts, weekStart);
+  if (only !== 'endpoints') {
+    await emptyWeek({ databaseUrl, dataDir }, weekStart);
+    await measureMonday(kind, people, dataDir, databaseUrl, accounts, weekStart);
+  }
+}
 
+async function measureEndpoints(
+  kind: string,
+  dataDir: string,
+  databaseUrl: string | undefined,
+  accounts: BenchAccounts,
+  weekStart: string,
+) {
+  const { origin, stop } = await startServer(dataDir, databaseUrl, accounts.admin);
   try {
-    await waitFor(async () => (await fetch(`${origin}/api/ready`)).ok, 'the server to be ready', {
-      timeoutMs: 120_000,
-      exited,
-      everyMs: 250,
-    });
     const [admin, consejo, vp, lider, author] = await Promise.all(
       [accounts.admin, accounts.consejo, accounts.vp, accounts.lider, accounts.author].map((u) =>
         signIn(origin, u),
@@ -258,20 +306,10 @@ async function main() {
       rows.push(row);
     }
 
-    const cpus = os.cpus();
-    const machine = [
-      `- Date: ${new Date().toISOString()}`,
-      `- Machine: ${os.type()} ${os.release()} (${os.arch()}), ${cpus.length} CPUs (${cpus[0]?.model.trim() ?? '?'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`,
-      `- Node.js ${process.version}; database: ${kind === 'pglite' ? 'embedded PGlite (in the server process)' : 'PostgreSQL'}`,
-      `- Load: ${CONNECTIONS} connections, ${SECONDS} s per endpoint; autocannon runs on the same machine. Load average at the end: ${os
-        .loadavg()
-        .map((l) => l.toFixed(1))
-        .join(', ')}`,
-    ];
     const section = [
       `## Latest run: ${kind}`,
       '',
-      ...machine,
+      ...machineLines(kind, `Load: ${CONNECTIONS} connections, ${SECONDS} s per endpoint`),
       '',
       'Absolute figures are noisy: the machine is shared (other test runs may be busy at the same time),',
       'and autocannon competes with the server for the same cores. Compare the ratios to the bare route.',
@@ -281,7 +319,65 @@ async function main() {
     console.log(`\n${section}`);
     if (process.env.BENCH_NO_WRITE !== '1') writeDoc(kind, section);
   } finally {
-    stop();
+    await stop();
+  }
+}
+
+/** The Monday scenario on a server started afresh on the emptied week. */
+async function measureMonday(
+  kind: string,
+  people: string,
+  dataDir: string,
+  databaseUrl: string | undefined,
+  accounts: BenchAccounts,
+  weekStart: string,
+) {
+  const rates = (process.env.BENCH_RATES || '0,5,20,50').split(',').map(Number);
+  const seconds = Number(process.env.BENCH_MONDAY_SECONDS || 20);
+  const { origin, stop } = await startServer(dataDir, databaseUrl, accounts.admin);
+  try {
+    const tokens = {
+      admin: await signIn(origin, accounts.admin),
+      consejo: await signIn(origin, accounts.consejo),
+      vp: await signIn(origin, accounts.vp),
+    };
+    // Every author the rates will need, signed in before anything is measured (Argon2 is slow on
+    // purpose, and signing in is not what Monday morning waits on).
+    const needed = Math.min(
+      accounts.authors.length,
+      MONDAY_AUTHORS + Math.ceil(rates.reduce((n, r) => n + r * seconds, 0) / 5) + 10,
+    );
+    const authors: { token: string; fullName: string }[] = [];
+    for (let i = 0; i < needed; i += 8) {
+      const batch = accounts.authors.slice(i, Math.min(i + 8, needed));
+      authors.push(...(await Promise.all(batch.map((u) => signInAs(origin, u)))));
+    }
+    await drain(origin);
+    const bare = await measure(origin, {
+      name: 'GET /api/health (bare route)',
+      path: '/api/health',
+    });
+    console.log(`Monday: bare route ${bare.rps.toFixed(0)} req/s`);
+    const rows = await runMonday({ origin, weekStart, seconds, tokens, authors }, rates, {
+      between: () => drain(origin),
+      each: (row) => console.log(`Monday at ${row.rate} writes/s: ${JSON.stringify(row)}`),
+    });
+    const section = [
+      `## Monday morning: ${kind}`,
+      '',
+      ...machineLines(
+        kind,
+        `${people} people; the current week emptied; ${MONDAY_AUTHORS} signed-in authors at a time (4 drafts, then a send); 20 readers on the panel's first page and a filtered page, the CONSEJO and a VP hierarchy and the VP's 12-week trends; ${seconds} s per rate`,
+      ),
+      '',
+      `Bare route in the same run: ${bare.rps.toFixed(0)} req/s.`,
+      '',
+      mondayTable(rows, bare.rps),
+    ].join('\n');
+    console.log(`\n${section}`);
+    if (process.env.BENCH_NO_WRITE !== '1') writeDoc(`monday-${kind}`, section);
+  } finally {
+    await stop();
   }
 }
 

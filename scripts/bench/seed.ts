@@ -1,6 +1,7 @@
 /**
  * Seeds an organisation at scale for `npm run bench`: 5,000 people in a hierarchy
- * (1 ADMIN, 3 CONSEJO, 8 VP, 40 GERENTE, 300 LIDER, the rest USER), 52 weeks of reports, review
+ * (1 ADMIN, 3 CONSEJO, 8 VP, 40 GERENTE, 300 LIDER, the rest USER; BENCH_PEOPLE scales the
+ * managers with it), 52 weeks of reports (BENCH_WEEKS), review
  * comments, tasks and attachment rows (no bytes). Into a fresh database: DATABASE_URL when set,
  * otherwise an embedded PGlite in DATA_DIR (a new temporary folder by default).
  *
@@ -15,7 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Role } from '../../common/roles';
 import { weekFromStart, weekOf } from '../../common/week';
@@ -37,14 +38,17 @@ export const BENCH_PASSWORD = 'bench-Clave-2026!';
 export const BENCH_TIMEZONE = 'America/Lima';
 /** Written next to the embedded database, for BENCH_DATA_DIR. */
 export const ACCOUNTS_FILE = 'bench-accounts.json';
-const WEEKS = 52;
-const USERS_TOTAL = 5_000;
+/** Weeks of history, and people; BENCH_WEEKS and BENCH_PEOPLE change them (a larger organisation). */
+const WEEKS = Number(process.env.BENCH_WEEKS || 52);
+const USERS_TOTAL = Number(process.env.BENCH_PEOPLE || 5_000);
+/** The managers grow with the organisation, as they would: the teams keep their size. */
+const SCALE = USERS_TOTAL / 5_000;
 const SHAPE: [Role, number][] = [
   ['ADMIN', 1],
   ['CONSEJO', 3],
-  ['VP', 8],
-  ['GERENTE', 40],
-  ['LIDER', 300],
+  ['VP', Math.round(8 * Math.max(1, Math.sqrt(SCALE)))],
+  ['GERENTE', Math.round(40 * SCALE)],
+  ['LIDER', Math.round(300 * SCALE)],
 ];
 /** Rows per INSERT: thousands per statement, under PostgreSQL's 65,535 parameters. */
 const BATCH = 2_000;
@@ -59,6 +63,8 @@ export interface BenchAccounts {
   author: string;
   /** Active USERs, for sign-ins spread over many accounts. */
   signIn: string[];
+  /** Other active USERs: the authors of the Monday-morning scenario. */
+  authors: string[];
 }
 
 export interface SeedResult {
@@ -409,6 +415,7 @@ export async function seedDatabase(db: Db, now = new Date()) {
     lider: first('LIDER'),
     author: author.username,
     signIn: activeUsers.slice(1, 401).map((p) => p.username),
+    authors: activeUsers.slice(401, 1401).map((p) => p.username),
   };
   return {
     weekStart: current.weekStart,
@@ -421,6 +428,26 @@ export async function seedDatabase(db: Db, now = new Date()) {
       files: files.length,
     },
   };
+}
+
+/**
+ * Deletes every report of `weekStart` (their comments, notes, tasks, files and shares go with
+ * them): Monday morning, before anyone has written.
+ */
+export async function emptyWeek(
+  env: { databaseUrl?: string | undefined; dataDir?: string | undefined },
+  weekStart: string,
+) {
+  const database = await openDatabase({
+    databaseUrl: env.databaseUrl,
+    dataDir: env.dataDir ?? os.tmpdir(),
+  });
+  try {
+    await database.db.delete(appaSubmissions).where(eq(appaSubmissions.weekStart, weekStart));
+    await database.db.execute(sql`analyze`);
+  } finally {
+    await database.close();
+  }
 }
 
 /** Opens (and migrates) the database as the server does, seeds it and closes it. */

@@ -14,8 +14,13 @@ const OTHER_SESSION = '33333333-3333-4333-8333-333333333333';
 describe('the data channel', () => {
   it('carries writes and ended sessions, and reads them back as they were', () => {
     const messages: DataMessage[] = [
-      { kind: 'written', instance: INSTANCE, written: { reports: 'author-week' } },
-      { kind: 'written', instance: INSTANCE, written: 'people' },
+      {
+        kind: 'written',
+        instance: INSTANCE,
+        changed: { reports: [{ userId: USER, weekStart: '2026-11-23' }] },
+      },
+      { kind: 'written', instance: INSTANCE, changed: { reports: 'all' } },
+      { kind: 'written', instance: INSTANCE, changed: 'people' },
       { kind: 'revoked', revoked: { sessionId: SESSION } },
       { kind: 'revoked', revoked: { userId: USER } },
       { kind: 'revoked', revoked: { userId: USER, keepSessionId: SESSION } },
@@ -23,13 +28,30 @@ describe('the data channel', () => {
     for (const message of messages) {
       expect(decodeDataMessage(encodeDataMessage(message))).toEqual(message);
     }
-    // What instances said before sessions travelled here reads as it always did.
-    expect(encodeDataMessage(messages[0] as DataMessage)).toBe(`${INSTANCE}:reports:author-week`);
+    expect(encodeDataMessage(messages[0] as DataMessage)).toBe(
+      `${INSTANCE}:reports:${USER}@2026-11-23`,
+    );
+    // An instance of the version before, which named no report, changed every report.
+    expect(decodeDataMessage(`${INSTANCE}:reports:author-week`)).toEqual({
+      kind: 'written',
+      instance: INSTANCE,
+      changed: { reports: 'all' },
+    });
   });
 
   it('reads anything it does not understand as a write that changed everything', () => {
-    for (const text of ['', 'revoked', 'revoked:session', 'revoked:users:x', `${INSTANCE}:users`]) {
-      expect(decodeDataMessage(text)).toMatchObject({ kind: 'written', written: 'everything' });
+    const texts = [
+      '',
+      'revoked',
+      'revoked:session',
+      'revoked:users:x',
+      `${INSTANCE}:users`,
+      `${INSTANCE}:reports:`,
+      `${INSTANCE}:reports:${USER}@soon`,
+      `${INSTANCE}:reports:${USER}@2026-11-23,x`,
+    ];
+    for (const text of texts) {
+      expect(decodeDataMessage(text)).toMatchObject({ kind: 'written', changed: 'everything' });
     }
   });
 

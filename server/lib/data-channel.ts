@@ -1,4 +1,4 @@
-import { decodeWritten, encodeWritten, type Written } from './read-cache';
+import { decodeChanged, encodeChanged, type Changed } from './read-cache';
 
 /**
  * The PostgreSQL channel on which instances tell each other what they wrote (so that their read
@@ -12,7 +12,7 @@ export type Revoked = { sessionId: string } | { userId: string; keepSessionId?: 
 /** What an instance says on the channel. */
 export type DataMessage =
   /** A write through `instance`, which has already emptied its own cache. */
-  | { kind: 'written'; instance: string; written: Written }
+  | { kind: 'written'; instance: string; changed: Changed }
   /** Sessions ended: every instance, the one that ended them included, acts on it. */
   | { kind: 'revoked'; revoked: Revoked };
 
@@ -20,7 +20,7 @@ const REVOKED = 'revoked';
 
 /** `<instance>:<written>`, `revoked:session:<id>` or `revoked:user:<id>[:<kept session id>]`. */
 export function encodeDataMessage(message: DataMessage): string {
-  if (message.kind === 'written') return `${message.instance}:${encodeWritten(message.written)}`;
+  if (message.kind === 'written') return `${message.instance}:${encodeChanged(message.changed)}`;
   const { revoked } = message;
   if ('sessionId' in revoked) return `${REVOKED}:session:${revoked.sessionId}`;
   const kept = revoked.keepSessionId ? `:${revoked.keepSessionId}` : '';
@@ -46,7 +46,7 @@ export function decodeDataMessage(text: string): DataMessage {
   return {
     kind: 'written',
     instance: cut < 0 ? text : text.slice(0, cut),
-    written: decodeWritten(cut < 0 ? '' : text.slice(cut + 1)),
+    changed: decodeChanged(cut < 0 ? '' : text.slice(cut + 1)),
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createReadCache, decodeWritten, encodeWritten, type Written } from './read-cache';
+import { createReadCache, decodeChanged, encodeChanged, type Changed } from './read-cache';
 
 function setup() {
   let now = new Date('2026-11-16T10:00:00Z').getTime();
@@ -18,6 +18,11 @@ function setup() {
 }
 
 const text = (entry: { body: Buffer }) => entry.body.toString('utf8');
+
+const AUTHOR = '11111111-1111-4111-8111-111111111111';
+const OTHER = '22222222-2222-4222-8222-222222222222';
+const WEEK = '2026-11-16';
+const PAST = '2026-11-09';
 
 describe('read cache', () => {
   it('computes once for everyone who asks at the same time, and keeps the answer', async () => {
@@ -121,7 +126,7 @@ describe('read cache', () => {
       );
     await session();
     await answer();
-    cache.invalidate({ reports: 'author-week' });
+    cache.invalidate({ reports: 'all' });
     expect(await session()).toBe(1);
     expect(await answer()).toBe(2);
     cache.invalidate('everything');
@@ -139,11 +144,192 @@ describe('read cache', () => {
   });
 
   it('tells other instances what a write changed, and reads anything else as everything', () => {
-    const writes: Written[] = [{ reports: 'author-week' }, 'people', 'settings', 'everything'];
-    for (const written of writes) expect(decodeWritten(encodeWritten(written))).toEqual(written);
-    expect(encodeWritten({ reports: 'author-week' })).toBe('reports:author-week');
-    for (const unknown of ['', 'reports', 'reports:all', 'users']) {
-      expect(decodeWritten(unknown)).toBe('everything');
+    const changes: Changed[] = [
+      { reports: [{ userId: AUTHOR, weekStart: WEEK }] },
+      {
+        reports: [
+          { userId: AUTHOR, weekStart: WEEK },
+          { userId: OTHER, weekStart: PAST },
+        ],
+      },
+      { reports: 'all' },
+      'people',
+      'settings',
+      'everything',
+    ];
+    for (const changed of changes) expect(decodeChanged(encodeChanged(changed))).toEqual(changed);
+    expect(encodeChanged({ reports: [{ userId: AUTHOR, weekStart: WEEK }] })).toBe(
+      `reports:${AUTHOR}@${WEEK}`,
+    );
+    for (const unknown of ['', 'reports', 'reports:', 'reports:x@2026-11-23', 'users']) {
+      expect(decodeChanged(unknown)).toBe('everything');
     }
+  });
+
+  describe('what a named report reaches', () => {
+    const counter = () => {
+      let n = 0;
+      return async () => JSON.stringify(++n);
+    };
+
+    it('a report of one week leaves the answers about other weeks and other authors', async () => {
+      const { cache } = setup();
+      const reaches = [
+        { weeks: [WEEK] },
+        { weeks: [PAST] },
+        { authors: [AUTHOR] },
+        { authors: [OTHER] },
+        'everything' as const,
+      ];
+      const computes = reaches.map(counter);
+      const read = async () =>
+        Promise.all(
+          reaches.map((reach, i) => cache.get(`k${i}`, computes[i] ?? counter(), reach)),
+        ).then((entries) => entries.map(text));
+      expect(await read()).toEqual(['1', '1', '1', '1', '1']);
+      cache.invalidate({ reports: [{ userId: AUTHOR, weekStart: WEEK }] });
+      expect(await read()).toEqual(['2', '1', '2', '1', '2']);
+      // A report named by nobody reaches every report; people reach everything.
+      cache.invalidate({ reports: 'all' });
+      expect(await read()).toEqual(['3', '2', '3', '2', '3']);
+      cache.invalidate('people');
+      expect(await read()).toEqual(['4', '3', '4', '3', '4']);
+    });
+
+    it('the answers about an area follow only the reports of its people, once the area is known', async () => {
+      const { cache } = setup();
+      const answer = counter();
+      const read = () => cache.get('area-week', answer, { weeks: [WEEK], area: 'team' });
+      expect(text(await read())).toBe('1');
+      // Until the area is known, any report of the week reaches it.
+      cache.invalidate({ reports: [{ userId: OTHER, weekStart: WEEK }] });
+      expect(text(await read())).toBe('2');
+      await cache.area('team', async () => new Set([AUTHOR]));
+      expect(text(await read())).toBe('3');
+      cache.invalidate({ reports: [{ userId: OTHER, weekStart: WEEK }] });
+      expect(text(await read())).toBe('3');
+      cache.invalidate({ reports: [{ userId: AUTHOR, weekStart: PAST }] });
+      expect(text(await read())).toBe('3');
+      cache.invalidate({ reports: [{ userId: AUTHOR, weekStart: WEEK }] });
+      expect(text(await read())).toBe('4');
+    });
+
+    it('reads an area once for everyone, and again when people change', async () => {
+      const { cache } = setup();
+      let reads = 0;
+      const members = async () => {
+        reads += 1;
+        return new Set([AUTHOR]);
+      };
+      await Promise.all([cache.area('team', members), cache.area('team', members)]);
+      await cache.area('team', members);
+      expect(reads).toBe(1);
+      cache.invalidate({ reports: 'all' });
+      await cache.area('team', members);
+      expect(reads).toBe(1);
+      cache.invalidate('people');
+      expect(await cache.area('team', members)).toEqual(new Set([AUTHOR]));
+      expect(reads).toBe(2);
+    });
+  });
+
+  describe('week tables', () => {
+    type Row = { id: string; value: number };
+    function table() {
+      const t = setup();
+      const db = new Map<string, number>([
+        [AUTHOR, 1],
+        [OTHER, 1],
+      ]);
+      const calls = { loads: 0, reloads: [] as string[][] };
+      const load = async (): Promise<Row[]> => {
+        calls.loads += 1;
+        return [...db].map(([id, value]) => ({ id, value }));
+      };
+      const reload = async (ids: string[]): Promise<Row[]> => {
+        calls.reloads.push([...ids].sort());
+        return ids.map((id) => ({ id, value: db.get(id) ?? 0 }));
+      };
+      const rows = (week = WEEK) =>
+        t.cache.weekRows(`rows:${week}`, week, load, reload).then((r) => r.map((x) => x.value));
+      return { ...t, db, calls, rows, load, reload };
+    }
+
+    it('loads once, then mends only the rows of the people written', async () => {
+      const { cache, db, calls, rows } = table();
+      expect(await rows()).toEqual([1, 1]);
+      db.set(AUTHOR, 2);
+      cache.invalidate({ reports: [{ userId: AUTHOR, weekStart: WEEK }] });
+      expect(await rows()).toEqual([2, 1]);
+      expect(await rows()).toEqual([2, 1]);
+      expect(calls).toEqual({ loads: 1, reloads: [[AUTHOR]] });
+      // A report of another week leaves this table as it is.
+      cache.invalidate({ reports: [{ userId: OTHER, weekStart: PAST }] });
+      expect(await rows()).toEqual([2, 1]);
+      expect(calls.reloads).toHaveLength(1);
+    });
+
+    it('mends the people written together in one reload, for everyone waiting', async () => {
+      const { cache, db, calls, rows } = table();
+      await rows();
+      db.set(AUTHOR, 2);
+      db.set(OTHER, 3);
+      cache.invalidate({ reports: [{ userId: AUTHOR, weekStart: WEEK }] });
+      cache.invalidate({ reports: [{ userId: OTHER, weekStart: WEEK }] });
+      expect(await Promise.all([rows(), rows(), rows()])).toEqual([
+        [2, 3],
+        [2, 3],
+        [2, 3],
+      ]);
+      expect(calls.reloads).toEqual([[AUTHOR, OTHER].sort()]);
+    });
+
+    it('a write heard while the table loads or mends is mended for whoever reads after it', async () => {
+      const { cache, db, rows, load, reload } = table();
+      // The load read the database before the write committed; the write is heard afterwards.
+      let release: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const slowLoad = async () => {
+        const before = await load();
+        await gate;
+        return before;
+      };
+      const first = cache.weekRows(`rows:${WEEK}`, WEEK, slowLoad, reload);
+      db.set(AUTHOR, 5);
+      cache.invalidate({ reports: [{ userId: AUTHOR, weekStart: WEEK }] });
+      release();
+      await first;
+      expect(await rows()).toEqual([5, 1]);
+    });
+
+    it('loads the whole table again after people change, a report nobody named, or the window', async () => {
+      const { cache, calls, rows, advance } = table();
+      await rows();
+      cache.invalidate('people');
+      await rows();
+      cache.invalidate({ reports: 'all' });
+      await rows();
+      advance(60_000);
+      await rows();
+      expect(calls.loads).toBe(4);
+      expect(calls.reloads).toEqual([]);
+    });
+
+    it('a failed reload is tried again by the next reader', async () => {
+      const { cache, db, rows, load } = table();
+      let fail = true;
+      const flaky = async (ids: string[]) => {
+        if (fail) throw new Error('database gone');
+        return ids.map((id) => ({ id, value: db.get(id) ?? 0 }));
+      };
+      await cache.weekRows(`rows:${WEEK}`, WEEK, load, flaky);
+      db.set(OTHER, 7);
+      cache.invalidate({ reports: [{ userId: OTHER, weekStart: WEEK }] });
+      await expect(cache.weekRows(`rows:${WEEK}`, WEEK, load, flaky)).rejects.toThrow('gone');
+      fail = false;
+      const mended = await cache.weekRows(`rows:${WEEK}`, WEEK, load, flaky);
+      expect(mended.map((r) => r.value)).toEqual([1, 7]);
+      expect(await rows()).toEqual([1, 7]);
+    });
   });
 });

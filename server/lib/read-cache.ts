@@ -36,14 +36,14 @@ type Stored = CachedBody | KeptValue;
 
 export interface ReadCache {
   /**
-   * The answer for `key` as of the last write: computed once by the first caller, shared by those
-   * who ask while it is computed, kept until a write or until the window of `windowMs` ends.
+   * The answer for `key` as of the last write it depends on (`dependsOn`, everything by default):
+   * computed once by the first caller, shared by those who ask while it is computed, kept until
+   * such a write or until the window of `windowMs` ends.
    */
-  get(key: string, compute: () => Promise<Answer>): Promise<CachedBody>;
+  get(key: string, compute: () => Promise<Answer>, dependsOn?: Dependency): Promise<CachedBody>;
   /**
    * The same for a value the server goes on working with (the week a page is cut from);
-   * `bytes` estimates its memory. `dependsOn: 'people'` for what no report's change affects
-   * (a session).
+   * `bytes` estimates its memory.
    */
   value<T>(
     key: string,
@@ -51,40 +51,101 @@ export interface ReadCache {
     bytes: (value: T) => number,
     dependsOn?: Dependency,
   ): Promise<T>;
+  /**
+   * The people of an area (everyone below a manager), kept until people change. Once asked for,
+   * a report written by one of them reaches what depends on `{ area: name }`, and a report written
+   * by anyone else does not.
+   */
+  area(name: string, members: () => Promise<ReadonlySet<string>>): Promise<ReadonlySet<string>>;
+  /**
+   * One row per person for `week`, kept between writes and mended rather than recomputed: after a
+   * write naming a person's report of that week, the next caller reloads that person's row alone
+   * (`reload`, one statement for all the people written since) and the others stay. `load` gives
+   * every row, in the order the table keeps; a change to people, a change to reports that names
+   * none, or the end of the window loads the whole table again.
+   */
+  weekRows<R extends { id: string }>(
+    key: string,
+    week: string,
+    load: () => Promise<R[]>,
+    reload: (ids: string[]) => Promise<R[]>,
+  ): Promise<readonly R[]>;
   /** Something was written: what depends on it must be computed again. */
-  invalidate(written?: Written): void;
+  invalidate(changed?: Changed): void;
 }
 
-/** What a kept thing was computed from: people (users, sessions, settings) and reports, or people only. */
-export type Dependency = 'everything' | 'people';
+/**
+ * What a kept thing was computed from: people (users, sessions, settings) and every report
+ * ('everything'), people only ('people'), or people and the reports it names (a `Reach`).
+ */
+export type Dependency = 'everything' | 'people' | Reach;
 
 /**
- * How far a change to reports reaches: 'author-week' is one author's report of one week and what
- * hangs from it (comments, reviews, tasks, files, shares). Today any such change makes every
- * answer about reports computed again; naming the reach lets the cache keep, later, the answers
- * about other authors and other weeks.
+ * The reports an answer shows: those of `weeks` (of everyone, or of the people of `area` only)
+ * and those of `authors` (any week). A report of another week or another person's changes
+ * nothing it shows.
+ */
+export interface Reach {
+  weeks?: readonly string[];
+  /** A name given to `area()` first; an unknown name reaches everyone's reports of `weeks`. */
+  area?: string;
+  authors?: readonly string[];
+}
+
+/** One author's report of one week, and what hangs from it (comments, reviews, tasks, files, shares). */
+export interface AuthorWeek {
+  userId: string;
+  weekStart: string;
+}
+
+/**
+ * How far a change to reports reaches, as a route declares it: 'author-week' is the report its
+ * handler names (plugins/route-facts.ts `aboutReport`), one author's report of one week.
  */
 export const REPORT_SCOPES = ['author-week'] as const;
 export type ReportScope = (typeof REPORT_SCOPES)[number];
 
 /**
- * What a write changed, as the cache scopes it: reports (sessions and people stay), people (users,
- * sessions), settings, or everything. People and settings empty everything today: sessions and
- * most answers depend on them.
+ * What a route declares it writes: reports (sessions and people stay), people (users, sessions),
+ * settings, or everything. People and settings empty everything: sessions and most answers depend
+ * on them.
  */
 export type Written = { reports: ReportScope } | 'people' | 'settings' | 'everything';
 
-/** A write as other instances hear of it (`reports:author-week`, `people`…). */
-export function encodeWritten(written: Written): string {
-  return typeof written === 'string' ? written : `reports:${written.reports}`;
+/**
+ * What a write changed: the reports it names, every report ('all': a route that named none), or
+ * what a route declared beyond reports.
+ */
+export type Changed =
+  { reports: readonly AuthorWeek[] | 'all' } | 'people' | 'settings' | 'everything';
+
+/**
+ * A change as other instances hear of it: `people`, `reports:all`, or
+ * `reports:<user id>@<week>,<user id>@<week>`.
+ */
+export function encodeChanged(changed: Changed): string {
+  if (typeof changed === 'string') return changed;
+  const { reports } = changed;
+  if (reports === 'all') return 'reports:all';
+  return `reports:${reports.map((r) => `${r.userId}@${r.weekStart}`).join(',')}`;
 }
 
-/** The write another instance announced; anything not understood changed everything. */
-export function decodeWritten(text: string): Written {
-  const [kind, scope] = text.split(':');
-  const reports = kind === 'reports' ? REPORT_SCOPES.find((s) => s === scope) : undefined;
-  if (reports) return { reports };
-  return kind === 'people' || kind === 'settings' ? kind : 'everything';
+const NAMED_REPORT = /^([0-9a-f-]{36})@(\d{4}-\d{2}-\d{2})$/;
+
+/** The change another instance announced; anything not understood changed everything. */
+export function decodeChanged(text: string): Changed {
+  const cut = text.indexOf(':');
+  const kind = cut < 0 ? text : text.slice(0, cut);
+  if (kind === 'people' || kind === 'settings') return kind;
+  if (kind !== 'reports' || cut < 0) return 'everything';
+  const scope = text.slice(cut + 1);
+  // 'author-week' is what instances said before they named the reports.
+  if (scope === 'all' || scope === 'author-week') return { reports: 'all' };
+  const named = scope.split(',').map((part) => NAMED_REPORT.exec(part));
+  if (named.length === 0 || named.some((m) => !m)) return 'everything';
+  return {
+    reports: named.map((m) => ({ userId: m?.[1] ?? '', weekStart: m?.[2] ?? '' })),
+  };
 }
 
 export interface ReadCacheOptions {
@@ -96,26 +157,57 @@ export interface ReadCacheOptions {
    * expired, a week that began, a write of another instance whose signal was lost.
    */
   windowMs?: number;
+  /** Week tables kept at once (each holds a row per person). */
+  maxWeekTables?: number;
+}
+
+/** A week table as it is kept and mended. */
+interface WeekTable {
+  week: string;
+  /** The generations and the window it was loaded under: another one loads it again. */
+  base: string;
+  loaded: Promise<void>;
+  rows: { id: string }[];
+  at: Map<string, number>;
+  /** People whose row was written since it was last read, and the write count then. */
+  dirty: Set<string>;
+  written: number;
+  mended: number;
+  mending: Promise<void> | null;
 }
 
 /**
  * What many people read and few change — the panel's week, the dashboards, the week's export —
  * kept serialised (and compressed) between writes: at 5,000 people these answers take hundreds of
- * milliseconds of the server's one thread to build, and the panel asks for them every few seconds.
+ * milliseconds to build, and the panel asks for them every few seconds.
  *
- * Correctness rests on the generation: every successful write bumps it after its transaction has
- * committed (plugins/read-cache.ts), and it is part of the key, so an answer computed from a
- * snapshot before a write is never served after it. Permissions are not in here: routes decide who
- * may read before asking, and the key names whose view it is.
+ * Correctness rests on generations: every successful write bumps those of what it changed after
+ * its transaction has committed (plugins/read-cache.ts), and a key holds the generations of what
+ * it depends on, so an answer computed from a snapshot before a write is never served after it.
+ * A draft saved by one author bumps that author's, that week's, and the week of each area the
+ * author belongs to: the past weeks' trends and other areas' dashboards stay. Permissions are not
+ * in here: routes decide who may read before asking, and the key names whose view it is.
  */
 export function createReadCache({
   clock,
   maxBytes = 64 * 1024 * 1024,
   windowMs = 60_000,
+  maxWeekTables = 6,
 }: ReadCacheOptions): ReadCache {
-  // One generation per kind of data; a key holds those it depends on.
+  // Generations: of people (and settings), of every report, of reports written without a name.
   let people = 0;
   let reports = 0;
+  let unnamed = 0;
+  // …and of named reports, by week, by area and week, by author. Emptied with people.
+  let weekGen = new Map<string, number>();
+  let areaWeekGen = new Map<string, number>();
+  let authorGen = new Map<string, number>();
+  // Areas asked for: their people once known (under the people generation they were read in),
+  // and those still being read.
+  let areas = new Map<string, { people: number; members: ReadonlySet<string> }>();
+  let reading = new Map<string, Promise<ReadonlySet<string>>>();
+  const tables = new Map<string, WeekTable>();
+
   const entries = new LRUCache<string, Stored, () => Promise<Stored>>({
     maxSize: maxBytes,
     sizeCalculation: (entry) => Math.max(1, 'body' in entry ? entry.body.length : entry.bytes),
@@ -125,17 +217,101 @@ export function createReadCache({
     fetchMethod: (_key, _stale, { context }) => context(),
   });
 
+  const bump = (gens: Map<string, number>, key: string) => gens.set(key, (gens.get(key) ?? 0) + 1);
+  const window = () => Math.floor(clock().getTime() / windowMs);
+
+  const versionOf = (dependsOn: Dependency) => {
+    if (dependsOn === 'people') return `${people}`;
+    if (dependsOn === 'everything') return `${people}.${reports}`;
+    const { weeks = [], area, authors = [] } = dependsOn;
+    // An area nobody has asked for yet has no generations: reach everyone's reports instead.
+    const known = area !== undefined && areas.get(area)?.people === people;
+    const ofWeek = known
+      ? (w: string) => `a${areaWeekGen.get(`${area}|${w}`) ?? 0}`
+      : (w: string) => `w${weekGen.get(w) ?? 0}`;
+    return `${people}.${unnamed}.${weeks.map(ofWeek).join(',')}.${authors
+      .map((a) => authorGen.get(a) ?? 0)
+      .join(',')}`;
+  };
+
   const fetch = async (key: string, compute: () => Promise<Stored>, dependsOn: Dependency) => {
     // The window follows the server's clock (tests move it), not a timer.
-    const window = Math.floor(clock().getTime() / windowMs);
-    const version = dependsOn === 'people' ? `${people}` : `${people}.${reports}`;
-    const entry = await entries.fetch(`${version}:${window}:${key}`, { context: compute });
+    const entry = await entries.fetch(`${versionOf(dependsOn)}:${window()}:${key}`, {
+      context: compute,
+    });
     if (!entry) throw new Error(`read cache: nothing for ${key}`);
     return entry;
   };
 
+  const forgetAll = () => {
+    people += 1;
+    weekGen = new Map();
+    areaWeekGen = new Map();
+    authorGen = new Map();
+    areas = new Map();
+    reading = new Map();
+    tables.clear();
+    entries.clear();
+  };
+
+  const named = (written: readonly AuthorWeek[]) => {
+    for (const { userId, weekStart } of written) {
+      bump(weekGen, weekStart);
+      bump(authorGen, userId);
+      // An area still being read is passed over: what depends on it has not been computed yet,
+      // and until it is known its dependents follow the whole week.
+      for (const [name, area] of areas) {
+        if (area.members.has(userId)) bump(areaWeekGen, `${name}|${weekStart}`);
+      }
+      for (const table of tables.values()) {
+        if (table.week !== weekStart) continue;
+        table.dirty.add(userId);
+        table.written += 1;
+      }
+    }
+  };
+
+  /**
+   * The table's rows with every write heard before this call mended in: the rows of the people
+   * written since the last mending are reloaded together, once, for everyone waiting.
+   */
+  const mended = async <R extends { id: string }>(
+    table: WeekTable,
+    reload: (ids: string[]) => Promise<R[]>,
+  ): Promise<readonly R[]> => {
+    await table.loaded;
+    const upTo = table.written;
+    while (table.mended < upTo) {
+      if (table.mending) {
+        await table.mending;
+        continue;
+      }
+      const ids = [...table.dirty];
+      const through = table.written;
+      table.dirty = new Set();
+      table.mending = (async () => {
+        try {
+          const fresh = await reload(ids);
+          for (const row of fresh) {
+            const at = table.at.get(row.id);
+            // Someone the table never had is a change to people, which loads the table anew.
+            if (at === undefined) throw new Error(`read cache: ${row.id} is not in the week`);
+            table.rows[at] = row;
+          }
+          table.mended = through;
+        } catch (error) {
+          for (const id of ids) table.dirty.add(id);
+          throw error;
+        } finally {
+          table.mending = null;
+        }
+      })();
+    }
+    return table.rows as R[];
+  };
+
   return {
-    async get(key, compute) {
+    async get(key, compute, dependsOn = 'everything') {
       const entry = await fetch(
         `body:${key}`,
         async () => {
@@ -146,7 +322,7 @@ export function createReadCache({
           const etag = `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
           return { body, headers, etag, encoded: {} };
         },
-        'everything',
+        dependsOn,
       );
       if (!('body' in entry)) throw new Error(`read cache: ${key} is not an answer`);
       return entry;
@@ -168,14 +344,74 @@ export function createReadCache({
       if ('body' in entry) throw new Error(`read cache: ${key} is not a value`);
       return entry.value as T;
     },
-    invalidate(written = 'everything') {
-      reports += 1;
-      if (typeof written === 'string') {
-        people += 1;
-        entries.clear();
+    async area(name, members) {
+      const known = areas.get(name);
+      if (known?.people === people) return known.members;
+      const asked = reading.get(name);
+      if (asked) return asked;
+      const generation = people;
+      const read = members()
+        .then((set) => {
+          // People changed while it was read: the next caller reads it again.
+          if (generation === people) areas.set(name, { people: generation, members: set });
+          return set;
+        })
+        .finally(() => {
+          if (reading.get(name) === read) reading.delete(name);
+        });
+      reading.set(name, read);
+      return read;
+    },
+    async weekRows<R extends { id: string }>(
+      key: string,
+      week: string,
+      load: () => Promise<R[]>,
+      reload: (ids: string[]) => Promise<R[]>,
+    ) {
+      const base = `${people}.${unnamed}:${window()}`;
+      let table = tables.get(key);
+      if (table?.base !== base) {
+        const fresh: WeekTable = {
+          week,
+          base,
+          rows: [],
+          at: new Map(),
+          dirty: new Set(),
+          written: 0,
+          mended: 0,
+          mending: null,
+          loaded: Promise.resolve(),
+        };
+        fresh.loaded = load().then((rows) => {
+          fresh.rows = rows;
+          fresh.at = new Map(rows.map((row, i) => [row.id, i]));
+        });
+        // A failed load is not kept: the next caller loads again.
+        fresh.loaded.catch(() => {
+          if (tables.get(key) === fresh) tables.delete(key);
+        });
+        tables.delete(key);
+        tables.set(key, fresh);
+        while (tables.size > maxWeekTables) tables.delete(tables.keys().next().value ?? '');
+        table = fresh;
+      } else {
+        // Most recently used last, as the loop above evicts the first.
+        tables.delete(key);
+        tables.set(key, table);
       }
-      // After a change to reports only, what depended on them is unreachable under its old key
-      // and leaves as the memory is needed; sessions stay.
+      return mended(table, reload);
+    },
+    invalidate(changed = 'everything') {
+      reports += 1;
+      if (typeof changed === 'string') return forgetAll();
+      if (changed.reports === 'all') {
+        unnamed += 1;
+        tables.clear();
+        return;
+      }
+      named(changed.reports);
+      // What depended on every report is unreachable under its old key and leaves as the memory is
+      // needed; sessions and the answers about other weeks, areas and authors stay.
     },
   };
 }

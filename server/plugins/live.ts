@@ -3,7 +3,7 @@ import { MSG } from '../../common/messages';
 import type { AppContext } from '../context';
 import { endsSession, type Revoked } from '../lib/data-channel';
 import { AppError } from '../lib/errors';
-import { whoReads, type ReportRef } from '../policies/report';
+import { whoReads } from '../policies/report';
 import { requireAuth } from './auth';
 import { createLiveHub, type LiveEvent, type LiveEventType } from '../services/live';
 
@@ -16,26 +16,15 @@ const HEARTBEAT_MS = 25_000;
  */
 export const STREAMS_PER_USER = 5;
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The report the route's live event is about, named by its handler with `liveAbout`. */
-    liveReport: ReportRef | null;
-  }
-}
-
 /**
- * Names the report a write's live event (its route's `config.live`) is about, so that only those
- * who may read it hear of it. A route that declares an event and names no report sends none.
+ * The event a write announces, as its route declares it (plugins/route-facts.ts), about the report
+ * its handler named with `aboutReport`; a route that names none sends none.
  */
-export function liveAbout(request: FastifyRequest, report: ReportRef) {
-  request.liveReport = { id: report.id, userId: report.userId, status: report.status };
-}
-
-/** The event a write announces, as its route declares it (plugins/route-facts.ts). */
 function eventOf(request: FastifyRequest): LiveEvent | null {
   const live = request.routeOptions.config.live;
   if (!live) return null;
-  const report = request.liveReport;
+  const named = request.writtenReport;
+  const report = named && { id: named.id, userId: named.userId, status: named.status };
   if (!report) {
     request.log.error(
       { route: request.routeOptions.url },
@@ -65,7 +54,6 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext) {
   const hub = await createLiveHub(ctx.database);
   const streams = new Set<Stream>();
   const byUser = new Map<string, Stream[]>();
-  app.decorateRequest('liveReport', null);
 
   const deliver = async (event: LiveEvent) => {
     if (byUser.size === 0) return;

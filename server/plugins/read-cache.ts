@@ -8,21 +8,33 @@ import {
   encodeDataMessage,
   type Revoked,
 } from '../lib/data-channel';
-import type { Written } from '../lib/read-cache';
+import type { Changed } from '../lib/read-cache';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * What a write that went through (or failed half-way: a 5xx) changed, as its route declares it
- * (plugins/route-facts.ts); null for reads, for writes that change nothing kept, and for refused
- * requests, which changed nothing. A write that declares nothing empties everything — sessions
- * kept by plugins/auth.ts included — which is the safe mistake.
+ * (plugins/route-facts.ts), with the report its handler named; null for reads, for writes that
+ * change nothing kept, and for refused requests, which changed nothing. A write that declares
+ * nothing empties everything — sessions kept by plugins/auth.ts included — and one that declares
+ * a report but names none changes every report: the safe mistakes.
  */
-function written(request: FastifyRequest, statusCode: number): Written | null {
+function changedBy(request: FastifyRequest, statusCode: number): Changed | null {
   if (READS.has(request.method)) return null;
   if (statusCode >= 400 && statusCode < 500) return null;
   const declared = request.routeOptions.config.invalidates;
-  return declared === false ? null : (declared ?? 'everything');
+  if (declared === false) return null;
+  if (declared === undefined) return 'everything';
+  if (typeof declared === 'string') return declared;
+  const report = request.writtenReport;
+  if (!report) {
+    request.log.error(
+      { route: request.routeOptions.url },
+      'read cache: the route named no report, every report is computed again',
+    );
+    return { reports: 'all' };
+  }
+  return { reports: [{ userId: report.userId, weekStart: report.weekStart }] };
 }
 
 /**
@@ -44,21 +56,21 @@ export async function registerReadCache(
       ctx.readCache.invalidate('people');
       onRevoked?.(message.revoked);
     } else if (message.instance !== instance) {
-      ctx.readCache.invalidate(message.written);
+      ctx.readCache.invalidate(message.changed);
     }
   });
   app.addHook('onClose', async () => stop());
 
   app.addHook('onSend', async (request, reply, payload) => {
-    const what = written(request, reply.statusCode);
-    if (what) ctx.readCache.invalidate(what);
+    const changed = changedBy(request, reply.statusCode);
+    if (changed) ctx.readCache.invalidate(changed);
     return payload;
   });
 
   app.addHook('onResponse', async (request, reply) => {
-    const what = written(request, reply.statusCode);
-    if (!what) return;
-    const message = encodeDataMessage({ kind: 'written', instance, written: what });
+    const changed = changedBy(request, reply.statusCode);
+    if (!changed) return;
+    const message = encodeDataMessage({ kind: 'written', instance, changed });
     try {
       await ctx.db.execute(sql`select pg_notify(${DATA_CHANNEL}, ${message})`);
     } catch (error) {

@@ -3,7 +3,11 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../common/messages';
 import { authHeader, buildTestApp, buildUser, type TestApp } from '../test/helper';
-import { registeredRoutes, type Api } from './route-facts';
+import { aboutReport, registeredRoutes, type Api } from './route-facts';
+
+const REPORT = '0b7c5f4e-9d1a-4c2b-8e3f-5a6b7c8d9e0f';
+const AUTHOR = '1c8d6a5f-0e2b-4d3c-9f4a-6b7c8d9e0f1a';
+const WEEK = '2026-11-16';
 
 let t: TestApp;
 let invalidate: ReturnType<typeof vi.spyOn>;
@@ -18,6 +22,14 @@ function addProbeRoutes(app: Api) {
     '/api/probe/report',
     { config: { invalidates: { reports: 'author-week' } } },
     async () => ({ ok: true }),
+  );
+  app.post(
+    '/api/probe/named-report',
+    { config: { invalidates: { reports: 'author-week' } } },
+    async (request) => {
+      aboutReport(request, { id: REPORT, userId: AUTHOR, status: 'BORRADOR', weekStart: WEEK });
+      return { ok: true };
+    },
   );
   app.post(
     '/api/probe/refused',
@@ -68,10 +80,14 @@ describe('route facts', () => {
     expect(invalidate).toHaveBeenCalledWith('everything');
   });
 
-  it('a write empties what it declares, and nothing when it changes nothing kept', async () => {
+  it('a write forgets what it declares, and nothing when it changes nothing kept', async () => {
+    invalidate.mockClear();
+    await post('/api/probe/named-report');
+    expect(invalidate.mock.calls).toEqual([[{ reports: [{ userId: AUTHOR, weekStart: WEEK }] }]]);
+    // A report write whose handler named no report reaches every report.
     invalidate.mockClear();
     await post('/api/probe/report');
-    expect(invalidate.mock.calls).toEqual([[{ reports: 'author-week' }]]);
+    expect(invalidate.mock.calls).toEqual([[{ reports: 'all' }]]);
     invalidate.mockClear();
     await post('/api/probe/nothing');
     expect(invalidate).not.toHaveBeenCalled();

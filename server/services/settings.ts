@@ -1,3 +1,4 @@
+import type { AppContext } from '../context';
 import { eq } from 'drizzle-orm';
 import {
   DEFAULT_SETTINGS,
@@ -21,6 +22,19 @@ export async function getSettings(db: Db): Promise<Settings> {
     if (candidate.success) merged[key] = value;
   }
   return settingsSchema.parse(merged);
+}
+
+/**
+ * The settings as reads use them (the current week, the deadline), kept by the read cache: a
+ * settings write forgets them on every instance, as it forgets everything.
+ */
+export function keptSettings(ctx: Pick<AppContext, 'db' | 'readCache'>): Promise<Settings> {
+  return ctx.readCache.value(
+    'settings',
+    () => getSettings(ctx.db),
+    () => 4096,
+    'people',
+  );
 }
 
 /** The saved sender of e-mails, for `MailMessage.from`; undefined means MAIL_FROM. */

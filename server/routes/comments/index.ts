@@ -7,8 +7,8 @@ import {
 } from '../../../common/schemas/panel';
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../plugins/auth';
-import { liveAbout } from '../../plugins/live';
-import type { Api } from '../../plugins/route-facts';
+
+import { aboutReport, type Api } from '../../plugins/route-facts';
 import { authorize } from '../../policies';
 import { loadReportRef } from '../week/service';
 import { addComment, editComment, listComments, loadCommentRef } from './service';
@@ -42,7 +42,7 @@ export function commentRoutes(app: Api, ctx: AppContext) {
       const { comment } = request.body;
       const report = await loadReportRef(ctx, id);
       await authorize(ctx, user, 'report:comment', report);
-      liveAbout(request, report);
+      aboutReport(request, report);
       reply.code(201);
       return addComment(ctx, user, id, comment);
     },
@@ -64,7 +64,7 @@ export function commentRoutes(app: Api, ctx: AppContext) {
       const { comment } = request.body;
       const ref = await loadCommentRef(ctx, commentId);
       await authorize(ctx, user, 'comment:edit', ref);
-      liveAbout(request, ref.report);
+      aboutReport(request, ref.report);
       return editComment(ctx, user, commentId, comment);
     },
   );

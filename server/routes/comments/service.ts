@@ -65,7 +65,10 @@ export async function listComments(ctx: AppContext, viewer: Actor, report: Repor
 }
 
 /** A comment with the report it is about, what deciding on it needs; 404 when there is none. */
-export async function loadCommentRef(ctx: AppContext, id: string): Promise<CommentRef> {
+export async function loadCommentRef(
+  ctx: AppContext,
+  id: string,
+): Promise<CommentRef & { report: { weekStart: string } }> {
   const [row] = await ctx.db
     .select({
       id: reviewComments.id,
@@ -74,6 +77,7 @@ export async function loadCommentRef(ctx: AppContext, id: string): Promise<Comme
         id: appaSubmissions.id,
         userId: appaSubmissions.userId,
         status: appaSubmissions.status,
+        weekStart: appaSubmissions.weekStart,
       },
     })
     .from(reviewComments)

@@ -15,7 +15,8 @@ import { sendCached } from '../../lib/read-cache';
 import { requireAuth } from '../../plugins/auth';
 import type { Api } from '../../plugins/route-facts';
 import { authorize } from '../../policies';
-import { areaAuthors, hierarchy, searchPeople, trends } from './service';
+import { areaReach } from '../../domain/week-people';
+import { areaAuthors, dashboardWeek, hierarchy, searchPeople, trends, trendWeeks } from './service';
 
 /** A rough size of one kept author (ids, names, e-mail), for the read cache's budget. */
 const PERSON_BYTES = 400;
@@ -25,18 +26,22 @@ const PERSON_BYTES = 400;
  * area's week itself is GET /api/appa (routes/week), scoped by role.
  */
 export function dashboardRoutes(app: Api, ctx: AppContext) {
-  // Both kept between writes (lib/read-cache.ts), per viewer: they hold the viewer's own place.
+  // Both kept until a report of the viewer's area in the weeks they show is written
+  // (lib/read-cache.ts), per viewer: they hold the viewer's own place.
   app.get(
     '/api/dashboard/hierarchy',
     { schema: { querystring: weekQuerySchema, response: { 200: hierarchyResponseSchema } } },
     async (request, reply) => {
       const { user } = requireAuth(request);
       const area = await authorize(ctx, user, 'dashboard:read');
-      const { weekStart } = request.query;
+      const { weekStart } = dashboardWeek(ctx, user, request.query.weekStart);
+      // The viewer's own report counts in a leader's figures and shows in everyone's team.
+      const shown = area.kind === 'organisation' ? area : { ...area, includeSelf: true };
       const answer = await ctx.readCache.get(
-        `hierarchy:${user.id}:${weekStart ?? 'current'}`,
+        `hierarchy:${user.id}:${weekStart}`,
         async () =>
           JSON.stringify((await hierarchy(ctx, user, area, weekStart)) satisfies HierarchyResponse),
+        await areaReach(ctx, shown, [weekStart]),
       );
       return sendCached(request, reply, answer);
     },
@@ -50,9 +55,11 @@ export function dashboardRoutes(app: Api, ctx: AppContext) {
       const area = await authorize(ctx, user, 'dashboard:read');
       const input = request.query;
       if (input.userId) await authorize(ctx, user, 'person:read', input.userId);
+      const weeks = trendWeeks(ctx, user, input.weeks).map((w) => w.weekStart);
       const answer = await ctx.readCache.get(
-        `trends:${user.id}:${input.weeks}:${input.userId ?? ''}`,
+        `trends:${user.id}:${weeks.at(-1)}:${input.weeks}:${input.userId ?? ''}`,
         async () => JSON.stringify((await trends(ctx, user, area, input)) satisfies TrendsResponse),
+        await areaReach(ctx, area, weeks),
       );
       return sendCached(request, reply, answer);
     },

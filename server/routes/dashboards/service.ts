@@ -1,5 +1,5 @@
 import { completionRate } from '../../../common/completion';
-import { and, asc, between, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, between, count, eq, inArray } from 'drizzle-orm';
 import { ROLES } from '../../../common/roles';
 import {
   PEOPLE_SEARCH_LIMIT,
@@ -16,6 +16,14 @@ import { compareSpanish } from '../../../common/text';
 import { appaSubmissions, users, type UserRow } from '../../db/schema';
 import { countExpected, expectedAuthorsOf } from '../../domain/expected-authors';
 import { areaPeople, levelsBelow, managersAbove, type Area } from '../../domain/hierarchy';
+import {
+  areaKey,
+  areaMembers,
+  areaReach,
+  inArea,
+  weekPeople,
+  type WeekPerson,
+} from '../../domain/week-people';
 
 type Viewer = Pick<UserRow, 'id' | 'role' | 'timezone'>;
 
@@ -33,31 +41,13 @@ export function dashboardWeek(ctx: AppContext, viewer: Viewer, weekStart: string
   return weekStart ? weekFromStart(weekStart) : weekOf(ctx.clock(), viewer.timezone);
 }
 
-/**
- * The people of the area (and the viewer) with their report of the week and whether they are
- * expected to send it, in one statement.
- */
+/** The people of the area (and the viewer) with their report of the week, by name. */
 async function loadAreaWeek(ctx: AppContext, area: Area, weekStart: string) {
-  const people = areaPeople(area.kind === 'organisation' ? area : { ...area, includeSelf: true });
-  return ctx.db
-    .select({
-      ...dashboardUserColumns,
-      status: users.status,
-      expected: sql<boolean>`${expectedAuthorsOf(weekStart)}`,
-      reportId: appaSubmissions.id,
-      reportStatus: appaSubmissions.status,
-      submittedAt: appaSubmissions.submittedAt,
-    })
-    .from(users)
-    .leftJoin(
-      appaSubmissions,
-      and(eq(appaSubmissions.userId, users.id), eq(appaSubmissions.weekStart, weekStart)),
-    )
-    .where(people)
-    .orderBy(asc(users.fullName), asc(users.id));
+  const counted = area.kind === 'organisation' ? area : { ...area, includeSelf: true };
+  return inArea(await weekPeople(ctx, weekStart), await areaMembers(ctx, counted));
 }
 
-type AreaRow = Awaited<ReturnType<typeof loadAreaWeek>>[number];
+type AreaRow = WeekPerson;
 
 function presentDashboardUser(row: DashboardUser): DashboardUser {
   return {
@@ -74,17 +64,17 @@ function presentMember(row: AreaRow, level: number): TeamMember {
   return {
     ...presentDashboardUser(row),
     level,
-    status: row.reportStatus,
-    submittedAt: row.submittedAt?.toISOString() ?? null,
-    submissionId: row.reportId,
+    status: row.report?.status ?? null,
+    submittedAt: row.report?.submittedAt ?? null,
+    submissionId: row.report?.id ?? null,
   };
 }
 
 /** The week's figures of a set of people: reports, expected authors and the rate, per role. */
 function analyticsOf(rows: readonly AreaRow[]): HierarchyResponse['analytics'] {
   const expected = rows.filter((r) => r.expected);
-  const sent = (list: readonly AreaRow[]) => list.filter((r) => r.reportStatus === 'ENVIADO');
-  const drafts = (list: readonly AreaRow[]) => list.filter((r) => r.reportStatus === 'BORRADOR');
+  const sent = (list: readonly AreaRow[]) => list.filter((r) => r.report?.status === 'ENVIADO');
+  const drafts = (list: readonly AreaRow[]) => list.filter((r) => r.report?.status === 'BORRADOR');
   const expectedSent = sent(expected).length;
   const expectedByRole = new Map<AreaRow['role'], AreaRow[]>();
   for (const row of expected) {
@@ -93,7 +83,7 @@ function analyticsOf(rows: readonly AreaRow[]): HierarchyResponse['analytics'] {
     else expectedByRole.set(row.role, [row]);
   }
   return {
-    totalSubmissions: rows.filter((r) => r.reportStatus !== null).length,
+    totalSubmissions: rows.filter((r) => r.report !== null).length,
     submittedCount: sent(rows).length,
     draftCount: drafts(rows).length,
     expected: expected.length,
@@ -109,8 +99,17 @@ function analyticsOf(rows: readonly AreaRow[]): HierarchyResponse['analytics'] {
   };
 }
 
-/** From the viewer's manager up to the top. */
-async function managerChain(ctx: AppContext, viewerId: string): Promise<DashboardUser[]> {
+/** From the viewer's manager up to the top; kept until people change. */
+function managerChain(ctx: AppContext, viewerId: string): Promise<DashboardUser[]> {
+  return ctx.readCache.value(
+    `manager-chain:${viewerId}`,
+    () => loadManagerChain(ctx, viewerId),
+    (chain) => 200 * (chain.length + 1),
+    'people',
+  );
+}
+
+async function loadManagerChain(ctx: AppContext, viewerId: string): Promise<DashboardUser[]> {
   const ids = await managersAbove(ctx, viewerId);
   if (ids.length === 0) return [];
   const rows = await ctx.db.select(dashboardUserColumns).from(users).where(inArray(users.id, ids));
@@ -138,7 +137,8 @@ export async function hierarchy(
   const members = others
     .filter((r) => r.status === 'ACTIVO')
     .map((r) => presentMember(r, depth.get(r.id) ?? 1))
-    .sort((a, b) => a.level - b.level || compareSpanish(a.fullName, b.fullName));
+    // The rows come in Spanish order of name; a stable sort by level keeps it within each level.
+    .sort((a, b) => a.level - b.level);
   // The board's direct reports: their own if they have any, otherwise the top of the organisation.
   const hasOwnReports = members.some((m) => m.managerId === viewer.id);
   const directReports = members.filter((m) =>
@@ -190,6 +190,11 @@ export function searchPeople(authors: readonly DashboardPerson[], q: string): Da
   return searchUsers(authors, q).slice(0, PEOPLE_SEARCH_LIMIT);
 }
 
+/** The weeks of a trend: the viewer's last `count`, oldest first, this week last. */
+export function trendWeeks(ctx: AppContext, viewer: Viewer, count: number) {
+  return recentWeeks(ctx.clock(), viewer.timezone, count).reverse();
+}
+
 /**
  * GET /api/dashboard/trends: per week, oldest first, how many of the area's expected authors of
  * that week sent; with a person, their sent reports' KPI per week.
@@ -200,27 +205,32 @@ export async function trends(
   area: Area,
   input: { weeks: number; userId?: string | undefined },
 ): Promise<TrendsResponse> {
-  const weeks = recentWeeks(ctx.clock(), viewer.timezone, input.weeks).reverse();
-  const first = weeks[0]?.weekStart ?? '';
-  const last = weeks[weeks.length - 1]?.weekStart ?? '';
-  const expectedByWeek = await countExpected(
-    ctx.db,
-    weeks.map((w) => w.weekStart),
-    areaPeople(area),
+  const weeks = trendWeeks(ctx, viewer, input.weeks);
+  const starts = weeks.map((w) => w.weekStart);
+  const first = starts[0] ?? '';
+  const last = starts[starts.length - 1] ?? '';
+  const expectedByWeek = await ctx.readCache.value(
+    `expected-by-week:${areaKey(area)}:${starts.join(',')}`,
+    () => countExpected(ctx.db, starts, areaPeople(area)),
+    (counts) => 64 * counts.size,
+    'people',
   );
-  const sentRows = await ctx.db
-    .select({ weekStart: appaSubmissions.weekStart, sent: count() })
-    .from(appaSubmissions)
-    .innerJoin(users, eq(users.id, appaSubmissions.userId))
-    .where(
-      and(
-        eq(appaSubmissions.status, 'ENVIADO'),
-        between(appaSubmissions.weekStart, first, last),
-        expectedAuthorsOf(appaSubmissions.weekStart, areaPeople(area)),
-      ),
-    )
-    .groupBy(appaSubmissions.weekStart);
-  const sentByWeek = new Map(sentRows.map((r) => [r.weekStart, r.sent]));
+  // The weeks before the newest change rarely: kept until one of their reports is written, so a
+  // draft of this week is counted from the week's table alone.
+  const past = starts.slice(0, -1);
+  const sentByWeek = new Map(
+    await ctx.readCache.value(
+      `sent-by-week:${areaKey(area)}:${past.join(',')}`,
+      () => countSent(ctx, area, past),
+      (counts) => 64 * counts.length,
+      await areaReach(ctx, area, past),
+    ),
+  );
+  if (last) {
+    const people = inArea(await weekPeople(ctx, last), await areaMembers(ctx, area));
+    const sent = people.filter((p) => p.expected && p.report?.status === 'ENVIADO').length;
+    sentByWeek.set(last, sent);
+  }
   const completion = weeks.map(({ weekStart }) => {
     const sent = sentByWeek.get(weekStart) ?? 0;
     const expected = expectedByWeek.get(weekStart) ?? 0;
@@ -248,4 +258,26 @@ export async function trends(
     completion,
     kpi: kpiRows.map((r) => ({ ...r, kpiNombre: r.kpiNombre ?? '' })),
   };
+}
+
+/** How many of the area's expected authors sent their report, in each of `weekStarts`. */
+async function countSent(
+  ctx: AppContext,
+  area: Area,
+  weekStarts: readonly string[],
+): Promise<[string, number][]> {
+  if (weekStarts.length === 0) return [];
+  const rows = await ctx.db
+    .select({ weekStart: appaSubmissions.weekStart, sent: count() })
+    .from(appaSubmissions)
+    .innerJoin(users, eq(users.id, appaSubmissions.userId))
+    .where(
+      and(
+        eq(appaSubmissions.status, 'ENVIADO'),
+        inArray(appaSubmissions.weekStart, [...weekStarts]),
+        expectedAuthorsOf(appaSubmissions.weekStart, areaPeople(area)),
+      ),
+    )
+    .groupBy(appaSubmissions.weekStart);
+  return rows.map((r) => [r.weekStart, r.sent]);
 }

@@ -9,8 +9,8 @@ import {
 import type { AppContext } from '../../context';
 import { sendCached } from '../../lib/read-cache';
 import { requireAuth } from '../../plugins/auth';
-import { liveAbout } from '../../plugins/live';
-import type { Api } from '../../plugins/route-facts';
+
+import { aboutReport, type Api } from '../../plugins/route-facts';
 import { historyQuerySchema } from '../../../common/schemas/dashboard';
 import { reportSummarySchema, type ReportSummary } from '../../../common/schemas/panel';
 import { authorize } from '../../policies';
@@ -18,14 +18,17 @@ import { getCurrentReport, history, saveReport } from './service';
 
 export function reportRoutes(app: Api, ctx: AppContext) {
   // The author's report for their current week (null when there is none yet), and the limits;
-  // kept between writes (lib/read-cache.ts): the form asks for it on every visit.
+  // kept until a report of theirs is written (lib/read-cache.ts): the form asks on every visit.
   app.get(
     '/api/appa/current',
     { schema: { response: { 200: currentReportSchema } } },
     async (request, reply) => {
       const { user } = requireAuth(request);
-      const answer = await ctx.readCache.get(`current-report:${user.id}`, async () =>
-        JSON.stringify((await getCurrentReport(ctx, user)) satisfies CurrentReport),
+      const answer = await ctx.readCache.get(
+        `current-report:${user.id}`,
+        async () => JSON.stringify((await getCurrentReport(ctx, user)) satisfies CurrentReport),
+        // What others write on the report (a review, a comment) is written about its author.
+        { authors: [user.id] },
       );
       return sendCached(request, reply, answer);
     },
@@ -44,7 +47,7 @@ export function reportRoutes(app: Api, ctx: AppContext) {
     async (request): Promise<Report> => {
       const { user } = requireAuth(request);
       const saved = await saveReport(ctx, user, request.body);
-      liveAbout(request, saved);
+      aboutReport(request, saved);
       return saved;
     },
   );

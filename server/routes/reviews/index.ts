@@ -9,8 +9,8 @@ import {
 } from '../../../common/schemas/panel';
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../plugins/auth';
-import { liveAbout } from '../../plugins/live';
-import type { Api } from '../../plugins/route-facts';
+
+import { aboutReport, type Api } from '../../plugins/route-facts';
 import { authorize } from '../../policies';
 import { loadReportSummary, loadReportRef } from '../week/service';
 import { reviewReport } from './service';
@@ -46,7 +46,7 @@ export function reviewRoutes(app: Api, ctx: AppContext) {
       const { id } = request.params;
       const report = await loadReportRef(ctx, id);
       await authorize(ctx, user, 'report:review', report);
-      liveAbout(request, report);
+      aboutReport(request, report);
       return reviewReport(ctx, user, report, request.body);
     },
   );

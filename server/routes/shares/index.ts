@@ -10,7 +10,7 @@ import {
 import { PANEL_MSG } from '../../../common/schemas/panel';
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../plugins/auth';
-import type { Api } from '../../plugins/route-facts';
+import { aboutReport, type Api } from '../../plugins/route-facts';
 import { authorize } from '../../policies';
 import { loadReportRef } from '../week/service';
 import { createShare, listReportShares, loadShareRef, revokeShare, sameRolePeers } from './service';
@@ -41,6 +41,7 @@ export function shareRoutes(app: Api, ctx: AppContext) {
       const { id } = request.params;
       const report = await loadReportRef(ctx, id);
       await authorize(ctx, user, 'report:share', report);
+      aboutReport(request, report);
       const share = await createShare(ctx, user, report, request.body);
       reply.code(201);
       return share;
@@ -67,7 +68,9 @@ export function shareRoutes(app: Api, ctx: AppContext) {
     async (request, reply) => {
       const { user } = requireAuth(request);
       const { shareId } = request.params;
-      await authorize(ctx, user, 'share:revoke', await loadShareRef(ctx, shareId));
+      const share = await loadShareRef(ctx, shareId);
+      await authorize(ctx, user, 'share:revoke', share);
+      aboutReport(request, share.report);
       await revokeShare(ctx, user, shareId);
       return reply.code(204).send();
     },

@@ -52,8 +52,18 @@ async function loadShares(
 /** What a share decision needs of it; 404 when there is none. */
 export async function loadShareRef(ctx: AppContext, id: string) {
   const [row] = await ctx.db
-    .select({ id: lateralSharing.id, sharedById: lateralSharing.sharedById })
+    .select({
+      id: lateralSharing.id,
+      sharedById: lateralSharing.sharedById,
+      report: {
+        id: appaSubmissions.id,
+        userId: appaSubmissions.userId,
+        status: appaSubmissions.status,
+        weekStart: appaSubmissions.weekStart,
+      },
+    })
     .from(lateralSharing)
+    .innerJoin(appaSubmissions, eq(appaSubmissions.id, lateralSharing.submissionId))
     .where(eq(lateralSharing.id, id))
     .limit(1);
   if (!row) throw notFound(DASHBOARD_MSG.shareNotFound);

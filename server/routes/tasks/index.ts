@@ -10,7 +10,7 @@ import {
 } from '../../../common/schemas/panel';
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../plugins/auth';
-import type { Api } from '../../plugins/route-facts';
+import { aboutReport, type Api } from '../../plugins/route-facts';
 import { authorize } from '../../policies';
 import { loadReportRef } from '../week/service';
 import {
@@ -66,7 +66,9 @@ export function taskRoutes(app: Api, ctx: AppContext) {
     async (request, reply): Promise<ReviewTask> => {
       const { user } = requireAuth(request);
       const input = request.body;
-      await authorize(ctx, user, 'report:review', await loadReportRef(ctx, input.submissionId));
+      const report = await loadReportRef(ctx, input.submissionId);
+      await authorize(ctx, user, 'report:review', report);
+      aboutReport(request, report);
       reply.code(201);
       return createTask(ctx, user, input);
     },
@@ -84,6 +86,7 @@ export function taskRoutes(app: Api, ctx: AppContext) {
       const { status } = request.body;
       const task = await loadTaskRef(ctx, id);
       await authorize(ctx, user, 'task:update', task);
+      aboutReport(request, task.report);
       return changeTaskStatus(ctx, user, task, status);
     },
   );

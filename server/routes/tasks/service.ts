@@ -80,8 +80,15 @@ export async function loadTaskRef(ctx: AppContext, id: string) {
       assignedToId: reviewTasks.assignedToId,
       createdById: reviewTasks.createdById,
       status: reviewTasks.status,
+      report: {
+        id: appaSubmissions.id,
+        userId: appaSubmissions.userId,
+        status: appaSubmissions.status,
+        weekStart: appaSubmissions.weekStart,
+      },
     })
     .from(reviewTasks)
+    .innerJoin(appaSubmissions, eq(appaSubmissions.id, reviewTasks.submissionId))
     .where(eq(reviewTasks.id, id))
     .limit(1);
   if (!row) throw notFound(PANEL_MSG.taskNotFound);

@@ -16,19 +16,21 @@ import {
 } from '../../../common/schemas/dashboard';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
-import { areaPeople } from '../../domain/hierarchy';
+import { areaReach } from '../../domain/week-people';
 import { sendCached } from '../../lib/read-cache';
 import { requireAuth } from '../../plugins/auth';
-import { liveAbout } from '../../plugins/live';
-import type { Api } from '../../plugins/route-facts';
+
+import { aboutReport, type Api } from '../../plugins/route-facts';
 import { authorize } from '../../policies';
 import { areaOf, type WeekListScope } from '../../policies/organisation';
+import { dashboardWeek } from '../dashboards/service';
 import { leaderWeek } from '../shares/service';
 import {
   hasOwnReports,
   listWeek,
   markSubmitted,
   pageOfWeek,
+  panelWeek,
   weekIndex,
   weekIndexBytes,
 } from './service';
@@ -46,18 +48,14 @@ export function weekRoutes(app: Api, ctx: AppContext) {
       `writes-reports:${user.id}`,
       () => hasOwnReports(ctx, user.id),
       () => 64,
+      { authors: [user.id] },
     );
     return writes ? `${scope}:${user.id}` : scope;
   };
 
-  /** The people of the viewer's area; undefined (everyone) for the organisation. */
-  const areaAuthors = (user: UserRow) => {
-    const area = areaOf(user);
-    return area ? areaPeople(area) : undefined;
-  };
-
   // The week by the caller's role: the organisation, their area, or a leader's own and shared.
-  // Kept between writes (lib/read-cache.ts): the panel asks every few seconds.
+  // Kept until a report of that week (of the viewer's area) is written (lib/read-cache.ts): the
+  // panel asks every few seconds.
   app.get(
     '/api/appa',
     {
@@ -68,17 +66,27 @@ export function weekRoutes(app: Api, ctx: AppContext) {
     },
     async (request, reply) => {
       const { user } = requireAuth(request);
-      const { weekStart, view } = request.query;
+      const { view } = request.query;
       // Only the viewer's own report and what is shared with them: anyone signed in may ask.
       const scope = view === 'own' ? 'leader' : await authorize(ctx, user, 'reports:list');
+      if (scope === 'leader') {
+        // What was shared with the viewer may come from anyone: every report of the week reaches it.
+        const { weekStart } = dashboardWeek(ctx, user, request.query.weekStart);
+        const answer = await ctx.readCache.get(
+          `week:leader:${user.id}:${weekStart}`,
+          async () =>
+            JSON.stringify((await leaderWeek(ctx, user, weekStart)) satisfies LeaderWeekResponse),
+          { weeks: [weekStart], authors: [user.id] },
+        );
+        return sendCached(request, reply, answer);
+      }
+      const { weekStart } = await panelWeek(ctx, request.query.weekStart);
+      const area = areaOf(user);
       const answer = await ctx.readCache.get(
-        `week:${await viewerKey(user, scope)}:${weekStart ?? 'current'}`,
+        `week:${await viewerKey(user, scope)}:${weekStart}`,
         async () =>
-          scope === 'leader'
-            ? JSON.stringify((await leaderWeek(ctx, user, weekStart)) satisfies LeaderWeekResponse)
-            : JSON.stringify(
-                (await listWeek(ctx, user, weekStart, areaAuthors(user))) satisfies WeekResponse,
-              ),
+          JSON.stringify((await listWeek(ctx, user, weekStart, area)) satisfies WeekResponse),
+        await areaReach(ctx, area, [weekStart]),
       );
       return sendCached(request, reply, answer);
     },
@@ -94,17 +102,22 @@ export function weekRoutes(app: Api, ctx: AppContext) {
       const query = request.query;
       const scope = await authorize(ctx, user, 'reports:list');
       const key = await viewerKey(user, scope);
+      const { weekStart } = await panelWeek(ctx, query.weekStart);
+      const area = areaOf(user);
+      const reach = await areaReach(ctx, area, [weekStart]);
       const answer = await ctx.readCache.get(
-        `week-page:${key}:${JSON.stringify(query)}`,
+        `week-page:${key}:${weekStart}:${JSON.stringify({ ...query, weekStart })}`,
         async () => {
           // The week's index is kept too: every page, filter and poll is cut from it.
           const index = await ctx.readCache.value(
-            `week-index:${key}:${query.weekStart ?? 'current'}`,
-            () => weekIndex(ctx, query.weekStart, areaAuthors(user)),
+            `week-index:${key}:${weekStart}`,
+            () => weekIndex(ctx, weekStart, area),
             weekIndexBytes,
+            reach,
           );
           return JSON.stringify((await pageOfWeek(ctx, user, index, query)) satisfies WeekPage);
         },
+        reach,
       );
       return sendCached(request, reply, answer);
     },
@@ -120,7 +133,7 @@ export function weekRoutes(app: Api, ctx: AppContext) {
       const { user } = requireAuth(request);
       await authorize(ctx, user, 'reports:mark-submitted');
       const marked = await markSubmitted(ctx, user, request.body);
-      liveAbout(request, marked.submission);
+      aboutReport(request, marked.submission);
       return marked;
     },
   );

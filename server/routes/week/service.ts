@@ -34,7 +34,15 @@ import {
   reviewTasks,
   users,
 } from '../../db/schema';
-import { expectedAuthorsOf } from '../../domain/expected-authors';
+import { areaPeople, type Area } from '../../domain/hierarchy';
+import {
+  areaMembers,
+  authorColumns,
+  byName,
+  inArea,
+  weekPeople,
+  type WeekPerson,
+} from '../../domain/week-people';
 import { reportsByRole } from '../../policies/actor';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Actor } from '../../policies/actor';
@@ -46,21 +54,11 @@ import {
   type ReportSummaryData,
 } from '../../presenters/panel';
 import { audit } from '../../services/audit';
-import { getSettings } from '../../services/settings';
+import { keptSettings } from '../../services/settings';
 
 const reviewer = alias(users, 'reviewer');
 const marker = alias(users, 'marker');
 const noteAuthor = alias(users, 'note_author');
-
-const authorColumns = {
-  id: users.id,
-  fullName: users.fullName,
-  email: users.email,
-  cargo: users.cargo,
-  unidadOrganizacional: users.unidadOrganizacional,
-  role: users.role,
-  slug: users.slug,
-};
 
 const openStatuses = sql.join(
   OPEN_TASK_STATUSES.map((s) => sql`${s}`),
@@ -165,6 +163,7 @@ export async function loadReportRef(ctx: AppContext, id: string) {
       id: appaSubmissions.id,
       userId: appaSubmissions.userId,
       status: appaSubmissions.status,
+      weekStart: appaSubmissions.weekStart,
       reviewedAt: appaSubmissions.reviewedAt,
     })
     .from(appaSubmissions)
@@ -178,8 +177,8 @@ export async function loadReportRef(ctx: AppContext, id: string) {
  * The week asked for, or the current one in the organisation's timezone (the panel's default
  * week), with that timezone.
  */
-async function panelWeek(ctx: AppContext, weekStart: string | undefined) {
-  const { organisationTimezone: timeZone } = await getSettings(ctx.db);
+export async function panelWeek(ctx: AppContext, weekStart: string | undefined) {
+  const { organisationTimezone: timeZone } = await keptSettings(ctx);
   return { ...weekFromStart(weekStart ?? weekOf(ctx.clock(), timeZone).weekStart), timeZone };
 }
 
@@ -194,28 +193,29 @@ export async function listWeek(
   ctx: AppContext,
   viewer: Actor,
   weekStart: string | undefined,
-  authors?: SQL,
+  area?: Area | null,
 ): Promise<WeekResponse> {
-  const week = await loadWeek(ctx, weekStart, authors);
+  const week = await loadWeek(ctx, weekStart, area);
   return { ...week, submissions: await withReportAbilities(ctx, viewer, week.submissions) };
 }
 
 /**
  * Every report of the week, the expected authors without a sent one, the teams and the tiles.
- * `authors` (a condition on users) narrows everything to an area; absent, the whole organisation.
+ * `area` narrows everything to the people below someone; absent, the whole organisation.
  */
 export async function loadWeek(
   ctx: AppContext,
   weekStart: string | undefined,
-  authors?: SQL,
+  area?: Area | null,
 ): Promise<WeekData> {
   const week = await panelWeek(ctx, weekStart);
   const submissions = await loadReportSummaries(
     ctx,
-    and(eq(appaSubmissions.weekStart, week.weekStart), authors),
+    and(eq(appaSubmissions.weekStart, week.weekStart), area ? areaPeople(area) : undefined),
   );
   submissions.sort((a, b) => byName(a.user, b.user));
-  const { pending, teams, expected } = await pendingOf(ctx, week.weekStart, authors);
+  const people = inArea(await weekPeople(ctx, week.weekStart), await areaMembers(ctx, area));
+  const { pending, teams, expected } = pendingOf(people);
   return {
     ...week,
     submissions,
@@ -231,26 +231,14 @@ export async function loadWeek(
   };
 }
 
-/** Spanish order (Á with A): the database's collation may put 'Ángela' after 'Zoe'. */
-const byName = (a: { fullName: string; id: string }, b: { fullName: string; id: string }) =>
-  compareSpanish(a.fullName, b.fullName) || (a.id < b.id ? -1 : 1);
-
 /** The week's expected authors: how many, those without a sent report, and their teams. */
-async function pendingOf(ctx: AppContext, weekStart: string, authors: SQL | undefined) {
-  const expected = await ctx.db
-    .select({ ...authorColumns, reportStatus: appaSubmissions.status })
-    .from(users)
-    .leftJoin(
-      appaSubmissions,
-      and(eq(appaSubmissions.userId, users.id), eq(appaSubmissions.weekStart, weekStart)),
-    )
-    .where(expectedAuthorsOf(weekStart, authors));
-  expected.sort(byName);
+function pendingOf(people: readonly WeekPerson[]) {
+  const expected = people.filter((p) => p.expected);
   const pending: PendingAuthor[] = expected
-    .filter((u) => u.reportStatus !== 'ENVIADO')
-    .map((u) => ({ ...presentAuthor(u), draft: u.reportStatus === 'BORRADOR' }));
+    .filter((p) => p.report?.status !== 'ENVIADO')
+    .map((p) => ({ ...presentAuthor(p), draft: p.report?.status === 'BORRADOR' }));
   const teams = [
-    ...new Set(expected.flatMap((u) => (u.unidadOrganizacional ? [u.unidadOrganizacional] : []))),
+    ...new Set(expected.flatMap((p) => (p.unidadOrganizacional ? [p.unidadOrganizacional] : []))),
   ].sort(compareSpanish);
   return { pending, teams, expected: expected.length };
 }
@@ -272,35 +260,23 @@ export type WeekIndex = Omit<WeekResponse, 'submissions'> & { reports: IndexedRe
 export async function weekIndex(
   ctx: AppContext,
   weekStart: string | undefined,
-  authors?: SQL,
+  area?: Area | null,
 ): Promise<WeekIndex> {
   const week = await panelWeek(ctx, weekStart);
-  const inWeek = and(eq(appaSubmissions.weekStart, week.weekStart), authors);
-  const rows = await ctx.db
-    .select({
-      id: appaSubmissions.id,
-      status: appaSubmissions.status,
-      reviewedAt: appaSubmissions.reviewedAt,
-      author: authorColumns,
-    })
-    .from(appaSubmissions)
-    .innerJoin(users, eq(users.id, appaSubmissions.userId))
-    .where(inWeek);
-  const [files] = await ctx.db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(appaFiles)
-    .innerJoin(appaSubmissions, eq(appaSubmissions.id, appaFiles.submissionId))
-    .innerJoin(users, eq(users.id, appaSubmissions.userId))
-    .where(inWeek);
-  const reports: IndexedReport[] = rows
-    .map((r) => ({
-      id: r.id,
-      status: r.status,
-      reviewedAt: r.reviewedAt?.toISOString() ?? null,
-      user: presentAuthor(r.author),
-    }))
-    .sort((a, b) => byName(a.user, b.user));
-  const { pending, teams, expected } = await pendingOf(ctx, week.weekStart, authors);
+  const people = inArea(await weekPeople(ctx, week.weekStart), await areaMembers(ctx, area));
+  const reports: IndexedReport[] = people.flatMap((p) =>
+    p.report
+      ? [
+          {
+            id: p.report.id,
+            status: p.report.status,
+            reviewedAt: p.report.reviewedAt,
+            user: presentAuthor(p),
+          },
+        ]
+      : [],
+  );
+  const { pending, teams, expected } = pendingOf(people);
   return {
     ...week,
     reports,
@@ -311,7 +287,7 @@ export async function weekIndex(
       sent: reports.filter((s) => s.status === 'ENVIADO').length,
       drafts: reports.filter((s) => s.status === 'BORRADOR').length,
       pending: pending.length,
-      files: files?.count ?? 0,
+      files: people.reduce((sum, p) => sum + (p.report?.fileCount ?? 0), 0),
     },
   };
 }

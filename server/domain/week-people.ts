@@ -1,0 +1,151 @@
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { compareSpanish } from '../../common/text';
+import type { AppContext } from '../context';
+import { appaFiles, appaSubmissions, users } from '../db/schema';
+import type { Reach } from '../lib/read-cache';
+import { expectedAuthorsOf } from './expected-authors';
+import { areaPeople, type Area } from './hierarchy';
+
+/**
+ * Everyone with their report of one week, as the panel's tiles and pending list, the dashboards'
+ * figures and team lists and the newest point of the trends all read it: one table per week, kept
+ * by the read cache and mended row by row. A draft saved by one author reloads that author's row
+ * (one indexed statement), not the week of the whole organisation.
+ */
+
+/** A person and their report of the week, if any. */
+export interface WeekPerson {
+  id: string;
+  fullName: string;
+  email: string;
+  cargo: string | null;
+  unidadOrganizacional: string | null;
+  role: (typeof users.$inferSelect)['role'];
+  slug: string;
+  managerId: string | null;
+  status: (typeof users.$inferSelect)['status'];
+  /** Expected to send an APPA this week (domain/expected-authors.ts). */
+  expected: boolean;
+  report: WeekPersonReport | null;
+}
+
+export interface WeekPersonReport {
+  id: string;
+  status: (typeof appaSubmissions.$inferSelect)['status'];
+  reviewedAt: string | null;
+  submittedAt: string | null;
+  fileCount: number;
+}
+
+/** What every list shows of an author. */
+export const authorColumns = {
+  id: users.id,
+  fullName: users.fullName,
+  email: users.email,
+  cargo: users.cargo,
+  unidadOrganizacional: users.unidadOrganizacional,
+  role: users.role,
+  slug: users.slug,
+};
+
+function selectWeekPeople(ctx: AppContext, weekStart: string, where: SQL | undefined) {
+  return ctx.db
+    .select({
+      ...authorColumns,
+      managerId: users.managerId,
+      status: users.status,
+      expected: sql<boolean>`${expectedAuthorsOf(weekStart)}`,
+      reportId: appaSubmissions.id,
+      reportStatus: appaSubmissions.status,
+      reviewedAt: appaSubmissions.reviewedAt,
+      submittedAt: appaSubmissions.submittedAt,
+      // Served by the files' submission_id index; 0 for someone without a report.
+      fileCount: sql<number>`(select count(*) from ${appaFiles} where ${appaFiles.submissionId} = ${appaSubmissions.id})::int`,
+    })
+    .from(users)
+    .leftJoin(
+      appaSubmissions,
+      and(eq(appaSubmissions.userId, users.id), eq(appaSubmissions.weekStart, weekStart)),
+    )
+    .where(where);
+}
+
+type SelectedRow = Awaited<ReturnType<typeof selectWeekPeople>>[number];
+
+function present(row: SelectedRow): WeekPerson {
+  const { reportId, reportStatus, reviewedAt, submittedAt, fileCount, ...person } = row;
+  return {
+    ...person,
+    report:
+      reportId && reportStatus
+        ? {
+            id: reportId,
+            status: reportStatus,
+            reviewedAt: reviewedAt?.toISOString() ?? null,
+            submittedAt: submittedAt?.toISOString() ?? null,
+            fileCount,
+          }
+        : null,
+  };
+}
+
+/** Spanish order of name (Á with A), then id: the order every list of people shows. */
+export const byName = (a: { fullName: string; id: string }, b: { fullName: string; id: string }) =>
+  compareSpanish(a.fullName, b.fullName) || (a.id < b.id ? -1 : 1);
+
+/** Everyone (suspended people and non-authors included) with their report of `weekStart`, by name. */
+export function weekPeople(ctx: AppContext, weekStart: string): Promise<readonly WeekPerson[]> {
+  return ctx.readCache.weekRows(
+    `week-people:${weekStart}`,
+    weekStart,
+    async () => (await selectWeekPeople(ctx, weekStart, undefined)).map(present).sort(byName),
+    async (ids) => (await selectWeekPeople(ctx, weekStart, inArray(users.id, ids))).map(present),
+  );
+}
+
+/** The read cache's name for an area; none for the organisation, which is everyone. */
+function areaName(area: Area): string | undefined {
+  if (area.kind === 'organisation') return undefined;
+  return `${area.includeSelf ? 'below-and' : 'below'}:${area.viewerId}`;
+}
+
+/** A name for `area` in the keys of kept answers. */
+export function areaKey(area: Area): string {
+  return areaName(area) ?? 'organisation';
+}
+
+/** The people of `area`, kept until people change; undefined for the whole organisation. */
+export async function areaMembers(
+  ctx: AppContext,
+  area: Area | null | undefined,
+): Promise<ReadonlySet<string> | undefined> {
+  const name = area && areaName(area);
+  if (!area || !name) return undefined;
+  return ctx.readCache.area(name, async () => {
+    const rows = await ctx.db.select({ id: users.id }).from(users).where(areaPeople(area));
+    return new Set(rows.map((r) => r.id));
+  });
+}
+
+/**
+ * What an answer about `area`'s reports of `weeks` depends on, for the read cache: a report
+ * written by someone outside the area, or in another week, leaves it as it is. The area is read
+ * (and known to the cache) before the answer is looked up, as the cache needs.
+ */
+export async function areaReach(
+  ctx: AppContext,
+  area: Area | null | undefined,
+  weeks: readonly string[],
+): Promise<Reach> {
+  await areaMembers(ctx, area);
+  const name = area ? areaName(area) : undefined;
+  return name ? { weeks, area: name } : { weeks };
+}
+
+/** The people of the week who belong to `members` (everyone when undefined), in the table's order. */
+export function inArea(
+  people: readonly WeekPerson[],
+  members: ReadonlySet<string> | undefined,
+): readonly WeekPerson[] {
+  return members ? people.filter((p) => members.has(p.id)) : people;
+}
