@@ -126,7 +126,10 @@ function section(rows) {
   return lines.join('\n');
 }
 
-/** Replaces the "Front end" section (up to the next level-2 heading), or appends it. */
+/**
+ * Replaces the "Front end" section (up to the next level-2 heading or the next section
+ * `npm run bench` keeps between its markers), or appends it.
+ */
 async function writeSection(text) {
   // Read right before writing: `npm run bench` writes other sections of the same page.
   const current = existsSync(benchmarks) ? readFileSync(benchmarks, 'utf8') : '# Benchmarks\n';
@@ -136,7 +139,7 @@ async function writeSection(text) {
     next = `${current.trimEnd()}\n\n${text}`;
   } else {
     const rest = current.slice(start + 1);
-    const end = rest.search(/^## /m);
+    const end = rest.search(/^(## |<!-- bench:)/m);
     next =
       current.slice(0, start) +
       text +

@@ -21,6 +21,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import prettier from 'prettier';
 import { freePort, waitFor } from '../lib/net.mjs';
 import { MONDAY_AUTHORS, mondayTable, runMonday } from './monday';
 import { ACCOUNTS_FILE, BENCH_PASSWORD, emptyWeek, seed, type BenchAccounts } from './seed';
@@ -177,8 +178,11 @@ function table(rows: readonly Row[]): string {
   return lines.join('\n');
 }
 
-/** Replaces the section between this kind's markers (or appends one). */
-function writeDoc(kind: string, section: string) {
+/**
+ * Replaces the section between this kind's markers (or appends one), formatted as the rest of the
+ * repository (prettier aligns the tables).
+ */
+async function writeDoc(kind: string, section: string) {
   const start = `<!-- bench:${kind}:start -->`;
   const end = `<!-- bench:${kind}:end -->`;
   const block = `${start}\n${section}\n${end}`;
@@ -189,7 +193,8 @@ function writeDoc(kind: string, section: string) {
     from >= 0 && to > from
       ? current.slice(0, from) + block + current.slice(to + end.length)
       : `${current.trimEnd()}\n\n${block}\n`;
-  fs.writeFileSync(DOC, next);
+  const options = (await prettier.resolveConfig(DOC)) ?? {};
+  fs.writeFileSync(DOC, await prettier.format(next, { ...options, filepath: DOC }));
 }
 
 async function main() {
@@ -317,7 +322,7 @@ async function measureEndpoints(
       table(rows),
     ].join('\n');
     console.log(`\n${section}`);
-    if (process.env.BENCH_NO_WRITE !== '1') writeDoc(kind, section);
+    if (process.env.BENCH_NO_WRITE !== '1') await writeDoc(kind, section);
   } finally {
     await stop();
   }
@@ -375,7 +380,7 @@ async function measureMonday(
       mondayTable(rows, bare.rps),
     ].join('\n');
     console.log(`\n${section}`);
-    if (process.env.BENCH_NO_WRITE !== '1') writeDoc(`monday-${kind}`, section);
+    if (process.env.BENCH_NO_WRITE !== '1') await writeDoc(`monday-${kind}`, section);
   } finally {
     await stop();
   }
