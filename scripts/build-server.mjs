@@ -1,4 +1,5 @@
-// Bundles the server (and the common code it imports) into dist/server, next to its migrations.
+// Bundles the server (and the common code it imports) into dist/server, next to its migrations and
+// the embedded database's worker.
 import { cpSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -15,3 +16,6 @@ await build({
   logLevel: 'warning',
 });
 cpSync('server/db/migrations', 'dist/server/migrations', { recursive: true });
+// The embedded database's thread is loaded by path (a worker's entry), not imported: it sits next
+// to the bundle, as it sits next to server/db/client.ts in the sources.
+cpSync('server/db/pglite-worker.mjs', 'dist/server/pglite-worker.mjs');

@@ -122,7 +122,7 @@ const machineLines = (kind: string, load: string) => {
   return [
     `- Date: ${new Date().toISOString()}`,
     `- Machine: ${os.type()} ${os.release()} (${os.arch()}), ${cpus.length} CPUs (${cpus[0]?.model.trim() ?? '?'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`,
-    `- Node.js ${process.version}; database: ${kind === 'pglite' ? 'embedded PGlite (in the server process)' : 'PostgreSQL'}`,
+    `- Node.js ${process.version}; database: ${kind === 'pglite' ? 'embedded PGlite (on its own thread of the server process)' : 'PostgreSQL'}`,
     `- ${load}; autocannon runs on the same machine. Load average at the end: ${os
       .loadavg()
       .map((l) => l.toFixed(1))

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -28,7 +29,7 @@ export interface Database {
   /**
    * Resolves once this process's listeners have heard every notification committed before the
    * call (on PostgreSQL, a round trip on each listening connection: the server sends what is
-   * pending before it answers). PGlite delivers notifications in-process as they are sent.
+   * pending before it answers; from the embedded database's thread, a round trip to it).
    */
   caughtUp(): Promise<void>;
   close(): Promise<void>;
@@ -147,9 +148,34 @@ export async function openPglite(
   } else {
     client = await PGlite.create(source.loadDataDir ? { loadDataDir: source.loadDataDir } : {});
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return { ...(await embedded(client, options)), pglite: client };
+}
+
+/**
+ * The embedded database run on a worker thread of its own, so that its queries never stall the
+ * server's thread: what the server opens (in `dataDir`), and what the API tests open (in memory,
+ * from a snapshot). Tests that need PGlite's own handle (dumps) open it in-process with `openPglite`.
+ */
+export async function openPgliteThread(
+  source: { dataDir: string } | { snapshot: Uint8Array },
+  options: { migrate?: boolean } = {},
+) {
+  if ('dataDir' in source) fs.mkdirSync(source.dataDir, { recursive: true, mode: 0o700 });
+  const thread = await PgliteThread.open(source);
+  if ('dataDir' in source) ownerOnly(source.dataDir);
+  return embedded(thread, options);
+}
+
+/** Drizzle, the migrations and LISTEN over an embedded database, in-process or on its thread. */
+async function embedded(
+  client: PGlite | PgliteThread,
+  options: { migrate?: boolean },
+): Promise<Database> {
+  // Drizzle needs only the part of PGlite the thread forwards (query, exec, transaction).
+  const pglite = client as PGlite;
+  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   if (options.migrate !== false)
-    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+    await migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder });
   const listen = async (channel: string, onMessage: (payload: string) => void) => {
     const stop = await client.listen(channel, onMessage);
     return async () => {
@@ -157,8 +183,11 @@ export async function openPglite(
       if (!client.closed) await stop();
     };
   };
-  const caughtUp = async () => {};
-  return { ...wrap(db, 'pglite', () => client.close(), listen, caughtUp), pglite: client };
+  // In-process, notifications are delivered as they are sent; from a thread, they come as messages.
+  const caughtUp = async () => {
+    if (client instanceof PgliteThread) await client.caughtUp();
+  };
+  return wrap(db, 'pglite', () => client.close(), listen, caughtUp);
 }
 
 function wrap(
@@ -186,5 +215,5 @@ export async function openDatabase(config: {
   dataDir: string;
 }): Promise<Database> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl);
-  return openPglite({ dataDir: path.join(config.dataDir, 'pglite') });
+  return openPgliteThread({ dataDir: path.join(config.dataDir, 'pglite') });
 }

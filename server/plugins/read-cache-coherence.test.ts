@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app';
 import { createReadCache, type ReadCache } from '../lib/read-cache';
 import { buildReport } from '../test/factories';
@@ -25,10 +25,17 @@ const ids: Record<string, string> = {};
 /** What the second instance computed, by key: `load:`/`reload:` for week tables. */
 let computed: string[] = [];
 
-/** A read cache that records what it computes. */
+/** What the second instance was told changed (a write elsewhere reaches it after its answer). */
+const heard: string[] = [];
+
+/** A read cache that records what it computes, and what it is told changed. */
 function counting(cache: ReadCache): ReadCache {
   return {
     ...cache,
+    invalidate: (changed) => {
+      if (changed) heard.push(JSON.stringify(changed));
+      cache.invalidate(changed);
+    },
     get: (key, compute, dependsOn) =>
       cache.get(
         key,
@@ -271,7 +278,10 @@ describe('every kept answer shows every write', () => {
 
   it('another instance hears each write as precisely, and shows it', async () => {
     await expectFresh(second);
+    heard.length = 0;
     await write('POST', '/api/appa', 'peer', draft('Avance del par'));
+    // Another instance hears of a write once its answer has left and the notification arrived.
+    await vi.waitFor(() => expect(heard.join()).toContain(ids.peer));
     await expectFresh(second);
   });
 });

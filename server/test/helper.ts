@@ -8,7 +8,7 @@ import type { Role, UserStatus } from '../../common/roles';
 import { buildApp, type AppOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { AppContext } from '../context';
-import { openPglite, openPostgres, type Database } from '../db/client';
+import { openPgliteThread, openPostgres, type Database } from '../db/client';
 import { users, type UserRow } from '../db/schema';
 import { eq } from 'drizzle-orm';
 import { createReadCache } from '../lib/read-cache';
@@ -49,7 +49,7 @@ export async function openTestDatabase(): Promise<Database> {
     };
   }
   const snapshot = fs.readFileSync(inject('pgliteSnapshot'));
-  return openPglite({ memory: true, loadDataDir: new Blob([snapshot]) }, { migrate: false });
+  return openPgliteThread({ snapshot }, { migrate: false });
 }
 
 export const TEST_ORIGIN = 'http://localhost:80';
