@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isMonday, recentWeeks, weekLabel, weekOf } from './week';
+import { isMonday, recentWeeks, weekFromStart, weekLabel, weekOf } from './week';
 
 describe('weekOf', () => {
   it('is Monday to Sunday in the given timezone', () => {
@@ -50,6 +50,30 @@ describe('weekLabel at the turn of the year', () => {
     );
     expect(weekLabel({ weekStart: '2026-01-05', weekEnd: '2026-01-11' })).toBe(
       'Semana 2 (del 05/01/2026 al 11/01/2026)',
+    );
+  });
+});
+
+describe('weeks asked for again', () => {
+  it('change at the local midnight that starts a Monday, however often asked', () => {
+    for (let i = 0; i < 3; i++) {
+      expect(weekOf(new Date('2026-11-16T04:59:59Z'), 'America/Lima').weekStart).toBe('2026-11-09');
+      expect(weekOf(new Date('2026-11-16T05:00:00Z'), 'America/Lima').weekStart).toBe('2026-11-16');
+      expect(weekOf(new Date('2026-11-16T04:59:00Z'), 'America/Lima').weekStart).toBe('2026-11-09');
+      expect(weekOf(new Date('2026-11-16T05:00:00Z'), 'Europe/Madrid').weekStart).toBe(
+        '2026-11-16',
+      );
+    }
+  });
+
+  it('are not changed by what a caller does with an earlier answer', () => {
+    const first = weekFromStart('2026-11-16');
+    first.weekEnd = 'changed';
+    expect(weekFromStart('2026-11-16').weekEnd).toBe('2026-11-22');
+    const weeks = recentWeeks(new Date('2026-11-18T12:00:00Z'), 'America/Lima', 3);
+    for (const week of weeks) week.weekStart = 'changed';
+    expect(recentWeeks(new Date('2026-11-18T12:00:00Z'), 'America/Lima', 3)[0]?.weekStart).toBe(
+      '2026-11-16',
     );
   });
 });
