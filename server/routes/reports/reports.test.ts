@@ -609,6 +609,23 @@ describe('attachments', () => {
     t.clock.advance(-(24 * 3_600_000 + 1000));
   });
 
+  it('unlinks every file when a draft is saved without any, and keeps a sent report as it is', async () => {
+    const { headers } = await author();
+    const a = await upload(headers, 'uno.txt', Buffer.from('uno'));
+    await save(headers, { status: 'BORRADOR', files: [a.file] });
+    const emptied = (await save(headers, { status: 'BORRADOR', files: [] })).json<Report>();
+    expect(emptied.files).toEqual([]);
+    const b = await upload(headers, 'dos.txt', Buffer.from('dos'));
+    const sent = await save(headers, { ...complete, status: 'ENVIADO', files: [b.file] });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const refused = await save(headers, { status: 'BORRADOR', files: [] });
+    expect(refused.statusCode).toBe(409);
+    const current = await t.app.inject({ method: 'GET', url: '/api/appa/current', headers });
+    expect(current.json<{ report: Report }>().report.files.map((f) => f.fileName)).toEqual([
+      'dos.txt',
+    ]);
+  });
+
   it("refuses to move a file from last week's report into this week's", async () => {
     const { headers, user } = await author();
     const a = await upload(headers, 'semana.txt', Buffer.from('semana'));

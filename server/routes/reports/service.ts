@@ -126,9 +126,9 @@ export async function saveReport(
     updatedAt: now,
   };
 
-  await ctx.db.transaction(async (tx) => {
-    // Only a draft is overwritten; two racing sends leave one winner and one 409.
-    const [saved] = await tx
+  // Only a draft is overwritten; two racing sends leave one winner and one 409.
+  const upsert = (db: Db) =>
+    db
       .insert(appaSubmissions)
       .values({ userId: user.id, ...week, ...fields, createdAt: now })
       .onConflictDoUpdate({
@@ -137,16 +137,29 @@ export async function saveReport(
         setWhere: sql`${appaSubmissions.status} = 'BORRADOR'`,
       })
       .returning({ id: appaSubmissions.id });
+
+  if (keys.length === 0) {
+    // Most saves are text alone: the report and the removal of its files in one statement, atomic
+    // without a transaction. A transaction would hold the embedded database, which answers one
+    // statement at a time, across a round trip per statement; on a Monday morning the saves queued
+    // behind each other's.
+    const { rows } = (await ctx.db.execute(
+      sql`with saved as (${upsert(ctx.db).getSQL()}), removed as (delete from ${appaFiles} where ${appaFiles.submissionId} in (select id from saved)) select id from saved`,
+    )) as unknown as { rows: { id: string }[] };
+    if (rows.length === 0) throw conflict(REPORT_MSG.alreadySent);
+    const report = await loadOwnReport(ctx, user.id, week.weekStart);
+    if (!report) throw new Error('saved report not found');
+    return report;
+  }
+
+  await ctx.db.transaction(async (tx) => {
+    const [saved] = await upsert(tx);
     if (!saved) throw conflict(REPORT_MSG.alreadySent);
 
     await refuseFilesOfOtherReports(tx, keys, saved.id);
     await tx
       .delete(appaFiles)
-      .where(
-        keys.length > 0
-          ? and(eq(appaFiles.submissionId, saved.id), notInArray(appaFiles.storagePath, keys))
-          : eq(appaFiles.submissionId, saved.id),
-      );
+      .where(and(eq(appaFiles.submissionId, saved.id), notInArray(appaFiles.storagePath, keys)));
     const kept = await tx
       .select({ key: appaFiles.storagePath, sha256: appaFiles.sha256 })
       .from(appaFiles)
