@@ -63,6 +63,12 @@ const envSchema = z
       .int('REQUEST_TIMEOUT_SECONDS debe ser un número entero de segundos')
       .min(1, 'REQUEST_TIMEOUT_SECONDS debe ser al menos 1')
       .default(120),
+    SHARED_VIEWS_LAG_MS: z.coerce
+      .number({ error: 'SHARED_VIEWS_LAG_MS debe ser un número de milisegundos' })
+      .int('SHARED_VIEWS_LAG_MS debe ser un número entero de milisegundos')
+      .min(0, 'SHARED_VIEWS_LAG_MS no puede ser negativo')
+      .max(10_000, 'SHARED_VIEWS_LAG_MS debe ser como mucho 10000 (10 segundos)')
+      .default(1000),
     AUDIT_RETENTION_DAYS: z.coerce
       .number({ error: 'AUDIT_RETENTION_DAYS debe ser un número de días' })
       .int('AUDIT_RETENTION_DAYS debe ser un número entero de días')
@@ -129,6 +135,12 @@ export interface Config {
   requestTimeoutMs: number;
   /** Days the audit log keeps a row; older ones are deleted by the hourly housekeeping. */
   auditRetentionDays: number;
+  /**
+   * How long the views many people watch (the panel's week, the dashboards, the trends) may lag a
+   * report written by someone else: they are computed again at most this often while writes pour
+   * in. 0 computes them after every write.
+   */
+  sharedViewsLagMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -173,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liveStreamsMax: e.LIVE_STREAMS_MAX,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+    sharedViewsLagMs: e.SHARED_VIEWS_LAG_MS,
     s3:
       e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

@@ -43,7 +43,10 @@ async function main() {
   const database = await openDatabase(config);
   const storage = createStorage(config);
   const mailer = createMailer(config);
-  const readCache = createReadCache({ clock: systemClock });
+  const readCache = createReadCache({
+    clock: systemClock,
+    sharedLagMs: config.sharedViewsLagMs,
+  });
   const app = await buildApp({
     config,
     database,

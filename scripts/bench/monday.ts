@@ -3,7 +3,7 @@
  * and send at a fixed rate of writes per second while 20 readers cycle through what administrators
  * and managers watch (the panel's first page and a filtered page, the board's and a VP's
  * dashboard, the trends). Per rate: reads/s and read latency, writes achieved and their latency,
- * errors, and how long a sent report takes to show in the panel (freshness).
+ * errors, and how long a sent report takes to show on a dashboard the readers watch (freshness).
  */
 import autocannon from 'autocannon';
 
@@ -21,7 +21,7 @@ export interface MondayRow {
   writesPerSecond: number;
   writeP99: number;
   errors: number;
-  /** Sent → shown in the administrator's panel, ms: median and slowest of the probes. */
+  /** Sent → shown in the VP's dashboard, ms: median and slowest of the probes. */
   freshnessP50: number | null;
   freshnessMax: number | null;
 }
@@ -32,7 +32,7 @@ export interface MondaySetup {
   seconds: number;
   tokens: { admin: string; consejo: string; vp: string };
   /** Signed-in authors with no report this week, in the order they start writing. */
-  authors: { token: string; fullName: string }[];
+  authors: { token: string; id: string; fullName: string }[];
 }
 
 const percentile = (sorted: readonly number[], p: number) =>
@@ -133,13 +133,20 @@ async function runRate(
   let probing = false;
   const pending: Promise<void>[] = [];
 
-  /** Polls the administrator's panel until the author's sent report shows there. */
-  const probe = async (fullName: string, sentAt: number) => {
-    const url = `${origin}/api/appa/week?weekStart=${weekStart}&status=enviados&q=${encodeURIComponent(fullName)}`;
+  /**
+   * Polls the VP's dashboard, which the readers watch too (so it may lag, as they see it), until
+   * the author's report shows as sent; an author outside the VP's area is not followed.
+   */
+  const probe = async (authorId: string, sentAt: number) => {
+    const url = `${origin}/api/dashboard/hierarchy?weekStart=${weekStart}`;
     while (performance.now() - sentAt < 10_000) {
-      const res = await fetch(url, { headers: { authorization: `Bearer ${tokens.admin}` } });
-      const page = (await res.json()) as { submissions?: { user: { fullName: string } }[] };
-      if (page.submissions?.some((s) => s.user.fullName === fullName)) {
+      const res = await fetch(url, { headers: { authorization: `Bearer ${tokens.vp}` } });
+      const body = (await res.json()) as {
+        team?: { members?: { id: string; status: string | null }[] };
+      };
+      const member = body.team?.members?.find((m) => m.id === authorId);
+      if (!member) return;
+      if (member.status === 'ENVIADO') {
         freshness.push(performance.now() - sentAt);
         return;
       }
@@ -168,7 +175,7 @@ async function runRate(
       // One probe at a time: enough samples, without turning the probe into load of its own.
       if (res.ok && send && !probing) {
         probing = true;
-        await probe(author.fullName, done).finally(() => (probing = false));
+        await probe(author.id, done).finally(() => (probing = false));
       }
     } catch {
       writeErrors += 1;
@@ -210,7 +217,7 @@ async function runRate(
 export function mondayTable(rows: readonly MondayRow[], bare: number): string {
   const ms = (v: number | null) => (v === null ? '–' : Number.isFinite(v) ? `${v}` : '> 10,000');
   return [
-    '| writes/s asked | reads/s | vs bare route | read p50 (ms) | read p99 (ms) | writes/s done | write p99 (ms) | errors | sent → in panel p50 / max (ms) |',
+    '| writes/s asked | reads/s | vs bare route | read p50 (ms) | read p99 (ms) | writes/s done | write p99 (ms) | errors | sent → on the VP dashboard p50 / max (ms) |',
     '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows.map(
       (r) =>

@@ -74,7 +74,7 @@ async function signInAs(origin: string, username: string) {
     body: JSON.stringify({ username, password: BENCH_PASSWORD }),
   });
   if (!response.ok) throw new Error(`sign-in of ${username}: ${response.status}`);
-  return (await response.json()) as { token: string; fullName: string };
+  return (await response.json()) as { token: string; id: string; fullName: string };
 }
 
 const signIn = async (origin: string, username: string) => (await signInAs(origin, username)).token;
@@ -352,7 +352,7 @@ async function measureMonday(
       accounts.authors.length,
       MONDAY_AUTHORS + Math.ceil(rates.reduce((n, r) => n + r * seconds, 0) / 5) + 10,
     );
-    const authors: { token: string; fullName: string }[] = [];
+    const authors: { token: string; id: string; fullName: string }[] = [];
     for (let i = 0; i < needed; i += 8) {
       const batch = accounts.authors.slice(i, Math.min(i + 8, needed));
       authors.push(...(await Promise.all(batch.map((u) => signInAs(origin, u)))));

@@ -333,3 +333,76 @@ describe('read cache', () => {
     });
   });
 });
+
+describe('shared views', () => {
+  const ADMIN = '33333333-3333-4333-8333-333333333333';
+  const written = (userId: string): Changed => ({ reports: [{ userId, weekStart: WEEK }] });
+
+  function shared(sharedLagMs: number) {
+    let now = new Date('2026-11-16T10:00:00Z').getTime();
+    const cache = createReadCache({ clock: () => new Date(now), sharedLagMs });
+    let computed = 0;
+    const read = async (viewer = ADMIN) =>
+      text(
+        await cache.get(
+          'panel',
+          async () => JSON.stringify({ n: ++computed }),
+          { weeks: [WEEK] },
+          { viewer },
+        ),
+      );
+    return { cache, read, computed: () => computed, advance: (ms: number) => (now += ms) };
+  }
+
+  it('are computed at most once per lag while others write, and never later than it', async () => {
+    const { cache, read, computed, advance } = shared(1_000);
+    expect(await read()).toBe('{"n":1}');
+    for (let i = 0; i < 9; i++) {
+      cache.invalidate(written(AUTHOR), AUTHOR);
+      advance(100);
+      expect(await read()).toBe('{"n":1}');
+    }
+    // A write seen 100 ms after the answer was asked for shows at most the lag after it.
+    advance(100);
+    expect(await read()).toBe('{"n":2}');
+    expect(computed()).toBe(2);
+  });
+
+  it('show a viewer what they wrote themselves at once', async () => {
+    const { cache, read } = shared(1_000);
+    await read();
+    cache.invalidate(written(AUTHOR), ADMIN);
+    expect(await read()).toBe('{"n":2}');
+    // …and to the others too, since it is the newest answer now.
+    expect(await read(OTHER)).toBe('{"n":2}');
+  });
+
+  it('never lag a change to people, settings or an unnamed write', async () => {
+    const { cache, read } = shared(1_000);
+    await read();
+    cache.invalidate('people');
+    expect(await read()).toBe('{"n":2}');
+    cache.invalidate('settings');
+    expect(await read()).toBe('{"n":3}');
+    cache.invalidate({ reports: 'all' });
+    expect(await read()).toBe('{"n":4}');
+  });
+
+  it('follow every write when there is no lag', async () => {
+    const { cache, read } = shared(0);
+    await read();
+    cache.invalidate(written(AUTHOR), AUTHOR);
+    expect(await read()).toBe('{"n":2}');
+  });
+
+  it('leave views that are not shared exact', async () => {
+    const { cache, advance } = shared(1_000);
+    let n = 0;
+    const own = async () =>
+      text(await cache.get('form', async () => JSON.stringify({ n: ++n }), { authors: [AUTHOR] }));
+    await own();
+    cache.invalidate(written(AUTHOR));
+    advance(10);
+    expect(await own()).toBe('{"n":2}');
+  });
+});

@@ -40,7 +40,12 @@ export interface ReadCache {
    * computed once by the first caller, shared by those who ask while it is computed, kept until
    * such a write or until the window of `windowMs` ends.
    */
-  get(key: string, compute: () => Promise<Answer>, dependsOn?: Dependency): Promise<CachedBody>;
+  get(
+    key: string,
+    compute: () => Promise<Answer>,
+    dependsOn?: Dependency,
+    shared?: SharedView,
+  ): Promise<CachedBody>;
   /**
    * The same for a value the server goes on working with (the week a page is cut from);
    * `bytes` estimates its memory.
@@ -70,8 +75,21 @@ export interface ReadCache {
     load: () => Promise<R[]>,
     reload: (ids: string[]) => Promise<R[]>,
   ): Promise<readonly R[]>;
-  /** Something was written: what depends on it must be computed again. */
-  invalidate(changed?: Changed): void;
+  /**
+   * Something was written (by `writer`, when a person wrote it): what depends on it must be
+   * computed again.
+   */
+  invalidate(changed?: Changed, writer?: string): void;
+}
+
+/**
+ * A view many people watch and few write to (the panel's week, the dashboards): while reports
+ * pour in, it may be served as computed up to `sharedLagMs` ago, so that it is computed again at
+ * most that often rather than after every draft. Never across a change to people or settings, and
+ * never to a `viewer` who wrote within that time: whoever acts sees what they did.
+ */
+export interface SharedView {
+  viewer: string;
 }
 
 /**
@@ -159,6 +177,8 @@ export interface ReadCacheOptions {
   windowMs?: number;
   /** Week tables kept at once (each holds a row per person). */
   maxWeekTables?: number;
+  /** How long a shared view may lag the reports written by others (`SharedView`); 0: never. */
+  sharedLagMs?: number;
 }
 
 /** A week table as it is kept and mended. */
@@ -193,6 +213,7 @@ export function createReadCache({
   maxBytes = 64 * 1024 * 1024,
   windowMs = 60_000,
   maxWeekTables = 6,
+  sharedLagMs = 0,
 }: ReadCacheOptions): ReadCache {
   // Generations: of people (and settings), of every report, of reports written without a name.
   let people = 0;
@@ -216,6 +237,15 @@ export function createReadCache({
     ignoreFetchAbort: true,
     fetchMethod: (_key, _stale, { context }) => context(),
   });
+
+  // Shared views: the newest answer of each, what it may not lag (people, settings, unnamed
+  // writes, the window) and when it was asked for (it shows every write heard before then).
+  const newest = new LRUCache<string, { base: string; askedAt: number; entry: CachedBody }>({
+    maxSize: Math.max(1, Math.floor(maxBytes / 4)),
+    sizeCalculation: ({ entry }) => Math.max(1, entry.body.length),
+  });
+  // When each person last wrote, for as long as it matters to shared views.
+  const writers = new LRUCache<string, number>({ max: 100_000 });
 
   const bump = (gens: Map<string, number>, key: string) => gens.set(key, (gens.get(key) ?? 0) + 1);
   const window = () => Math.floor(clock().getTime() / windowMs);
@@ -252,6 +282,7 @@ export function createReadCache({
     reading = new Map();
     tables.clear();
     entries.clear();
+    newest.clear();
   };
 
   const named = (written: readonly AuthorWeek[]) => {
@@ -310,8 +341,25 @@ export function createReadCache({
     return table.rows as R[];
   };
 
+  /** A shared view's newest answer, if it may still be served to `viewer`. */
+  const recent = (key: string, base: string, viewer: string) => {
+    if (sharedLagMs <= 0) return undefined;
+    const now = clock().getTime();
+    const wrote = writers.get(viewer);
+    if (wrote !== undefined && now - wrote < sharedLagMs) return undefined;
+    const last = newest.get(key);
+    if (!last || last.base !== base || now - last.askedAt >= sharedLagMs) return undefined;
+    return last.entry;
+  };
+
   return {
-    async get(key, compute, dependsOn = 'everything') {
+    async get(key, compute, dependsOn = 'everything', shared) {
+      const base = `${people}.${unnamed}:${window()}`;
+      const askedAt = clock().getTime();
+      if (shared) {
+        const kept = recent(key, base, shared.viewer);
+        if (kept) return kept;
+      }
       const entry = await fetch(
         `body:${key}`,
         async () => {
@@ -325,6 +373,7 @@ export function createReadCache({
         dependsOn,
       );
       if (!('body' in entry)) throw new Error(`read cache: ${key} is not an answer`);
+      if (shared && sharedLagMs > 0) newest.set(key, { base, askedAt, entry });
       return entry;
     },
     async value<T>(
@@ -401,8 +450,9 @@ export function createReadCache({
       }
       return mended(table, reload);
     },
-    invalidate(changed = 'everything') {
+    invalidate(changed = 'everything', writer) {
       reports += 1;
+      if (writer !== undefined && sharedLagMs > 0) writers.set(writer, clock().getTime());
       if (typeof changed === 'string') return forgetAll();
       if (changed.reports === 'all') {
         unnamed += 1;

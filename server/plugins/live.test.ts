@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../common/messages';
 import type { buildApp } from '../app';
 import { STREAMS_PER_USER } from './live';
-import { buildShare } from '../test/factories';
+import { buildShare, reportBody } from '../test/factories';
 import {
   authHeader,
   buildSecondInstance,
@@ -111,7 +111,7 @@ describe('GET /api/events', () => {
       });
       expect(saved.statusCode, saved.body).toBe(200);
       await until(() => stream.events.length > 0);
-      expect(stream.events).toEqual([{ type: 'report.sent' }]);
+      expect(stream.events).toEqual([{ type: 'report.sent', settleMs: 0 }]);
       expect(JSON.stringify(stream.events)).not.toContain('Secreto');
     } finally {
       await stream.close();
@@ -138,7 +138,7 @@ describe('GET /api/events', () => {
         payload: { avances: 'abc', planes: 'def', status: 'BORRADOR', files: [] },
       });
       await until(() => stream.events.length > 0);
-      expect(stream.events).toEqual([{ type: 'report.saved' }]);
+      expect(stream.events).toEqual([{ type: 'report.saved', settleMs: 0 }]);
     } finally {
       await stream.close();
     }
@@ -157,18 +157,6 @@ async function write(as: Person | string, method: 'POST' | 'PUT', url: string, p
   if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
   return res.json() as { id: string };
 }
-
-const report = (status: 'BORRADOR' | 'ENVIADO') => ({
-  avances: 'Avance de la semana',
-  planes: 'Planes',
-  problemas: '',
-  ayuda: '',
-  kpiNombre: '',
-  kpiMetaPct: null,
-  kpiLogroPct: null,
-  status,
-  files: [],
-});
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -194,8 +182,8 @@ describe('who hears of a report', () => {
       ),
     ) as Record<keyof typeof people, Awaited<ReturnType<typeof openStream>>>;
     try {
-      await write(author, 'POST', '/api/appa', report('BORRADOR'));
-      const sent = await write(author, 'POST', '/api/appa', report('ENVIADO'));
+      await write(author, 'POST', '/api/appa', reportBody('BORRADOR'));
+      const sent = await write(author, 'POST', '/api/appa', reportBody('ENVIADO'));
       await write(leader, 'POST', `/api/appa/${sent.id}/review`, { notes: 'Bien' });
       const comment = await write(leader, 'POST', `/api/appa/${sent.id}/comments`, {
         comment: 'Sigue así',
@@ -207,7 +195,7 @@ describe('who hears of a report', () => {
       });
       // Last, something only the stranger and those who read everything hear of: once all seven
       // have reached the administrator, every event has been decided for every stream.
-      await write(stranger, 'POST', '/api/appa', report('BORRADOR'));
+      await write(stranger, 'POST', '/api/appa', reportBody('BORRADOR'));
       await until(() => streams.admin.events.length === 7);
 
       const aboutAuthor = [
@@ -225,7 +213,7 @@ describe('who hears of a report', () => {
       expect(typesOf(streams.author.events)).toEqual(aboutAuthor);
       expect(typesOf(streams.teammate.events)).toEqual(['report.marked_submitted']);
       expect(streams.otherLeader.events).toEqual([]);
-      expect(streams.stranger.events).toEqual([{ type: 'report.saved' }]);
+      expect(streams.stranger.events).toEqual([{ type: 'report.saved', settleMs: 0 }]);
     } finally {
       await Promise.all(Object.values(streams).map((s) => s.close()));
     }
@@ -235,7 +223,7 @@ describe('who hears of a report', () => {
     const author = await buildUser(t, { role: 'LIDER' });
     const peer = await buildUser(t, { role: 'LIDER' });
     const admin = await buildUser(t, { role: 'ADMIN' });
-    const sent = await write(author, 'POST', '/api/appa', report('ENVIADO'));
+    const sent = await write(author, 'POST', '/api/appa', reportBody('ENVIADO'));
     await buildShare(t, { report: { id: sent.id, userId: author.id }, sharedWith: peer });
     const peerStream = await openStream(secondUrl, await authHeader(t, peer));
     const adminStream = await openStream(secondUrl, await authHeader(t, admin));
@@ -243,7 +231,7 @@ describe('who hears of a report', () => {
       await write(admin, 'POST', `/api/appa/${sent.id}/comments`, { comment: 'Visto' });
       await until(() => adminStream.events.length === 1);
       await until(() => peerStream.events.length === 1);
-      expect(peerStream.events).toEqual([{ type: 'report.commented' }]);
+      expect(peerStream.events).toEqual([{ type: 'report.commented', settleMs: 0 }]);
     } finally {
       await Promise.all([peerStream.close(), adminStream.close()]);
     }
@@ -263,7 +251,7 @@ describe('who hears of a report', () => {
         payload: { role: 'USER' },
       });
       expect(res.statusCode).toBe(200);
-      await write(author, 'POST', '/api/appa', report('BORRADOR'));
+      await write(author, 'POST', '/api/appa', reportBody('BORRADOR'));
       await until(() => adminStream.events.length === 1);
       expect(demotedStream.events).toEqual([]);
     } finally {
@@ -310,7 +298,7 @@ describe('streams of sessions that ended', () => {
       await revoke(ended.token, kept.token, user.plainPassword);
       await until(() => endedStream.ended());
       // The other session's stream still hears what its user reads.
-      await write(kept.token, 'POST', '/api/appa', report('BORRADOR'));
+      await write(kept.token, 'POST', '/api/appa', reportBody('BORRADOR'));
       await until(() => keptStream.events.length === 1);
       expect(keptStream.ended()).toBe(false);
     } finally {

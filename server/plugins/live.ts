@@ -105,8 +105,11 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext) {
       userId: user.id,
       sessionId: session.id,
       send(type) {
-        // The browser refetches what it shows; which report, and what it says, stay here.
-        if (!res.writableEnded) res.write(`event: appa\ndata: ${JSON.stringify({ type })}\n\n`);
+        // The browser refetches what it shows; which report, and what it says, stay here. The
+        // shared views show the change within `settleMs` (SHARED_VIEWS_LAG_MS): refetching sooner
+        // could get the answer from before it.
+        const data = JSON.stringify({ type, settleMs: ctx.config.sharedViewsLagMs });
+        if (!res.writableEnded) res.write(`event: appa\ndata: ${data}\n\n`);
       },
       end() {
         clearInterval(heartbeat);

@@ -63,7 +63,7 @@ export async function registerReadCache(
 
   app.addHook('onSend', async (request, reply, payload) => {
     const changed = changedBy(request, reply.statusCode);
-    if (changed) ctx.readCache.invalidate(changed);
+    if (changed) ctx.readCache.invalidate(changed, request.auth?.user.id);
     return payload;
   });
 

@@ -12,6 +12,8 @@ const WEEK = '2026-11-16';
 let t: TestApp;
 let invalidate: ReturnType<typeof vi.spyOn>;
 let headers: Record<string, string>;
+/** Who writes through the probes: the cache hears who wrote, so their next look is exact. */
+let writer = '';
 
 /** Routes that exist only here, added before the instance first answers. */
 function addProbeRoutes(app: Api) {
@@ -50,7 +52,9 @@ function addProbeRoutes(app: Api) {
 beforeAll(async () => {
   t = await buildTestApp();
   addProbeRoutes(t.app.withTypeProvider<ZodTypeProvider>());
-  headers = await authHeader(t, await buildUser(t, { role: 'USER' }));
+  const user = await buildUser(t, { role: 'USER' });
+  writer = user.id;
+  headers = await authHeader(t, user);
   invalidate = vi.spyOn(t.ctx.readCache, 'invalidate');
 });
 afterAll(async () => {
@@ -77,17 +81,19 @@ describe('route facts', () => {
   it('a write that declares nothing empties everything: the safe mistake', async () => {
     invalidate.mockClear();
     expect((await post('/api/probe/silent')).statusCode).toBe(200);
-    expect(invalidate).toHaveBeenCalledWith('everything');
+    expect(invalidate).toHaveBeenCalledWith('everything', writer);
   });
 
   it('a write forgets what it declares, and nothing when it changes nothing kept', async () => {
     invalidate.mockClear();
     await post('/api/probe/named-report');
-    expect(invalidate.mock.calls).toEqual([[{ reports: [{ userId: AUTHOR, weekStart: WEEK }] }]]);
+    expect(invalidate.mock.calls).toEqual([
+      [{ reports: [{ userId: AUTHOR, weekStart: WEEK }] }, writer],
+    ]);
     // A report write whose handler named no report reaches every report.
     invalidate.mockClear();
     await post('/api/probe/report');
-    expect(invalidate.mock.calls).toEqual([[{ reports: 'all' }]]);
+    expect(invalidate.mock.calls).toEqual([[{ reports: 'all' }, writer]]);
     invalidate.mockClear();
     await post('/api/probe/nothing');
     expect(invalidate).not.toHaveBeenCalled();

@@ -154,3 +154,22 @@ export async function buildShare(
     .returning();
   return inserted(row);
 }
+
+/**
+ * The body of POST /api/appa, for tests that write through the API: `reportBody('ENVIADO')`, or
+ * with the fields that matter, `reportBody('BORRADOR', { avances: 'Primera versión' })`.
+ */
+export function reportBody(status: 'BORRADOR' | 'ENVIADO', fields: Record<string, unknown> = {}) {
+  return {
+    avances: 'Avance de la semana',
+    planes: 'Planes',
+    problemas: '',
+    ayuda: '',
+    kpiNombre: '',
+    kpiMetaPct: null,
+    kpiLogroPct: null,
+    status,
+    files: [],
+    ...fields,
+  };
+}

@@ -62,12 +62,18 @@ export async function buildTestApp(
   const clock = new TestClock();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'appa-test-'));
   const config: Config = {
-    ...loadConfig({ NODE_ENV: 'test', APPA_DEMO: '0', DATA_DIR: dataDir }),
+    // Shared views follow every write unless a test asks for the lag production has.
+    ...loadConfig({
+      NODE_ENV: 'test',
+      APPA_DEMO: '0',
+      DATA_DIR: dataDir,
+      SHARED_VIEWS_LAG_MS: '0',
+    }),
     ...overrides,
   };
   const storage = options.storage ?? createStorage(config, clock.now);
   const mailer = options.mailer ?? createMailer(config);
-  const readCache = createReadCache({ clock: clock.now });
+  const readCache = createReadCache({ clock: clock.now, sharedLagMs: config.sharedViewsLagMs });
   const app = await buildApp({
     config,
     database,

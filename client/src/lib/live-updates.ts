@@ -4,11 +4,23 @@ import { invalidateReportViews } from './query-roots';
 
 /** Several events in a burst (a bulk mark-as-sent) cause one refetch. */
 const COALESCE_MS = 250;
+/** Past the time the server says its shared views take to show a change. */
+const SETTLE_MARGIN_MS = 100;
+
+/** How long the server says its shared views may take to show the change an event tells of. */
+function settleMsOf(data: unknown): number {
+  try {
+    const { settleMs } = JSON.parse(String(data)) as { settleMs?: unknown };
+    return typeof settleMs === 'number' && settleMs > 0 ? Math.min(settleMs, 10_000) : 0;
+  } catch {
+    return 0;
+  }
+}
 
 let source: EventSource | null = null;
 let users = 0;
 let connected = false;
-let pending: ReturnType<typeof setTimeout> | undefined;
+let refresher: ReturnType<typeof burstRefresher> | null = null;
 const watchers = new Set<() => void>();
 
 function setConnected(value: boolean) {
@@ -17,18 +29,40 @@ function setConnected(value: boolean) {
   for (const watch of watchers) watch();
 }
 
+/**
+ * What the events of a burst do: one `refresh` at the first event's time plus the time the server
+ * says its views take to show the change. While events keep coming (a Monday morning), the screens
+ * still refresh once per burst, rather than waiting for a quiet moment that never comes.
+ */
+export function burstRefresher(refresh: () => void) {
+  let pending: ReturnType<typeof setTimeout> | undefined;
+  return {
+    onEvent(data: unknown) {
+      if (pending !== undefined) return;
+      pending = setTimeout(
+        () => {
+          pending = undefined;
+          refresh();
+        },
+        Math.max(COALESCE_MS, settleMsOf(data) + SETTLE_MARGIN_MS),
+      );
+    },
+    cancel() {
+      clearTimeout(pending);
+      pending = undefined;
+    },
+  };
+}
+
 function open(queryClient: QueryClient) {
   source = new EventSource('/api/events');
   source.onopen = () => setConnected(true);
   // The browser reconnects by itself; until it does, the screens poll again.
   source.onerror = () => setConnected(false);
-  source.addEventListener('appa', () => {
-    clearTimeout(pending);
-    pending = setTimeout(() => {
-      // A report was saved, sent, reviewed or commented: the same views a change made here reaches.
-      void invalidateReportViews(queryClient);
-    }, COALESCE_MS);
-  });
+  // A report was saved, sent, reviewed or commented: the same views a change made here reaches.
+  const current = burstRefresher(() => void invalidateReportViews(queryClient));
+  refresher = current;
+  source.addEventListener('appa', (event: MessageEvent) => current.onEvent(event.data));
 }
 
 /**
@@ -45,7 +79,8 @@ export function useLiveUpdates(): boolean {
       if (users === 0) {
         source?.close();
         source = null;
-        clearTimeout(pending);
+        refresher?.cancel();
+        refresher = null;
         setConnected(false);
       }
     };

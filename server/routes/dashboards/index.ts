@@ -42,6 +42,7 @@ export function dashboardRoutes(app: Api, ctx: AppContext) {
         async () =>
           JSON.stringify((await hierarchy(ctx, user, area, weekStart)) satisfies HierarchyResponse),
         await areaReach(ctx, shown, [weekStart]),
+        { viewer: user.id },
       );
       return sendCached(request, reply, answer);
     },
@@ -60,6 +61,7 @@ export function dashboardRoutes(app: Api, ctx: AppContext) {
         `trends:${user.id}:${weeks.at(-1)}:${input.weeks}:${input.userId ?? ''}`,
         async () => JSON.stringify((await trends(ctx, user, area, input)) satisfies TrendsResponse),
         await areaReach(ctx, area, weeks),
+        { viewer: user.id },
       );
       return sendCached(request, reply, answer);
     },

@@ -87,6 +87,7 @@ export function weekRoutes(app: Api, ctx: AppContext) {
         async () =>
           JSON.stringify((await listWeek(ctx, user, weekStart, area)) satisfies WeekResponse),
         await areaReach(ctx, area, [weekStart]),
+        { viewer: user.id },
       );
       return sendCached(request, reply, answer);
     },
@@ -118,6 +119,7 @@ export function weekRoutes(app: Api, ctx: AppContext) {
           return JSON.stringify((await pageOfWeek(ctx, user, index, query)) satisfies WeekPage);
         },
         reach,
+        { viewer: user.id },
       );
       return sendCached(request, reply, answer);
     },
