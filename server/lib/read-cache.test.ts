@@ -406,3 +406,30 @@ describe('shared views', () => {
     expect(await own()).toBe('{"n":2}');
   });
 });
+
+describe('a shared view answered out of order', () => {
+  it('never goes back to an answer asked for before the one it shows', async () => {
+    let now = new Date('2026-11-16T10:00:00Z').getTime();
+    const cache = createReadCache({ clock: () => new Date(now), sharedLagMs: 1_000 });
+    const viewer = '44444444-4444-4444-8444-444444444444';
+    const reach = { weeks: [WEEK] };
+    let release: (value: string) => void = () => undefined;
+    // A slow answer is asked for first; a write, then a fast answer asked for later.
+    const slow = cache.get(
+      'panel',
+      () => new Promise<string>((resolve) => (release = resolve)),
+      reach,
+      { viewer },
+    );
+    now += 10;
+    cache.invalidate({ reports: [{ userId: AUTHOR, weekStart: WEEK }] }, AUTHOR);
+    now += 10;
+    const fast = await cache.get('panel', async () => '"after"', reach, { viewer });
+    expect(text(fast)).toBe('"after"');
+    release('"before"');
+    expect(text(await slow)).toBe('"before"');
+    expect(text(await cache.get('panel', async () => '"again"', reach, { viewer }))).toBe(
+      '"after"',
+    );
+  });
+});

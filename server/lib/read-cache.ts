@@ -373,7 +373,10 @@ export function createReadCache({
         dependsOn,
       );
       if (!('body' in entry)) throw new Error(`read cache: ${key} is not an answer`);
-      if (shared && sharedLagMs > 0) newest.set(key, { base, askedAt, entry });
+      // An answer asked for earlier but finished later never replaces a newer one: a view goes
+      // forward in time, never back.
+      if (shared && sharedLagMs > 0 && (newest.peek(key)?.askedAt ?? -Infinity) <= askedAt)
+        newest.set(key, { base, askedAt, entry });
       return entry;
     },
     async value<T>(
