@@ -8,7 +8,9 @@
  *
  * Needs `npm run build` first (it runs dist/server/index.js). Environment:
  *   DATABASE_URL     a PostgreSQL database with no users (else an embedded PGlite in a temp folder)
- *   BENCH_DATA_DIR   an embedded database seeded before by this script: measure it again, no seeding
+ *   BENCH_DATA_DIR   the folder an earlier run printed: measure what it seeded again, no seeding
+ *                    (the embedded database in it, or with DATABASE_URL the same PostgreSQL
+ *                    database; this process then holds no seed, which would slow autocannon)
  *   BENCH_SECONDS    seconds per endpoint (10)
  *   BENCH_ONLY       'endpoints' or 'monday': one of the two parts
  *   BENCH_RATES      the Monday write rates, writes/s (0,5,20,50)
@@ -204,27 +206,32 @@ async function main() {
   }
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const kind = databaseUrl ? 'postgres' : 'pglite';
-  const reuse = !databaseUrl ? process.env.BENCH_DATA_DIR || undefined : undefined;
+  const reuse = process.env.BENCH_DATA_DIR || undefined;
 
   let dataDir: string;
   let accounts: BenchAccounts;
   let weekStart: string;
+  let counts: Record<string, number> | undefined;
   if (reuse) {
     dataDir = reuse;
-    ({ accounts, weekStart } = JSON.parse(
+    ({ accounts, weekStart, counts } = JSON.parse(
       fs.readFileSync(path.join(reuse, ACCOUNTS_FILE), 'utf8'),
-    ) as { accounts: BenchAccounts; weekStart: string });
+    ) as { accounts: BenchAccounts; weekStart: string; counts?: Record<string, number> });
     console.log(`Midiendo la base ya sembrada de ${dataDir}`);
   } else {
     console.log(`Sembrando (${kind})…`);
     const seeded = await seed({ databaseUrl });
     dataDir = seeded.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'appa-bench-'));
-    ({ accounts, weekStart } = seeded);
+    ({ accounts, weekStart, counts } = seeded);
+    // The embedded database's folder holds it already; a PostgreSQL seed gets one for it.
+    if (!seeded.dataDir)
+      fs.writeFileSync(path.join(dataDir, ACCOUNTS_FILE), JSON.stringify(seeded));
     console.log(`Sembrado en ${seeded.seconds.toFixed(0)} s: ${JSON.stringify(seeded.counts)}`);
+    console.log(`Para medir de nuevo sin sembrar: BENCH_DATA_DIR=${dataDir}`);
   }
 
   const only = process.env.BENCH_ONLY;
-  const people = Number(process.env.BENCH_PEOPLE || 5_000).toLocaleString('en');
+  const people = Number(counts?.users ?? (process.env.BENCH_PEOPLE || 5_000)).toLocaleString('en');
   if (only !== 'monday') await measureEndpoints(kind, dataDir, databaseUrl, accounts, weekStart);
   if (only !== 'endpoints') {
     await emptyWeek({ databaseUrl, dataDir }, weekStart);
