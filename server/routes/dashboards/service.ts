@@ -133,7 +133,14 @@ export async function hierarchy(
   const week = dashboardWeek(ctx, viewer, weekStart);
   const rows = await loadAreaWeek(ctx, area, week.weekStart);
   const others = rows.filter((r) => r.id !== viewer.id);
-  const depth = levelsBelow(others, viewer.id);
+  // Levels follow the managers alone: kept until people change, not walked again for every report
+  // written (at 50,000 people the walk was the largest part of computing this view again).
+  const depth = await ctx.readCache.value(
+    `levels:${viewer.id}:${areaKey(area)}`,
+    async () => levelsBelow(others, viewer.id),
+    (levels) => 64 * levels.size,
+    'people',
+  );
   const members = others
     .filter((r) => r.status === 'ACTIVO')
     .map((r) => presentMember(r, depth.get(r.id) ?? 1))
