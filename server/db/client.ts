@@ -148,7 +148,8 @@ export async function openPglite(
   } else {
     client = await PGlite.create(source.loadDataDir ? { loadDataDir: source.loadDataDir } : {});
   }
-  return { ...(await embedded(client, options)), pglite: client };
+  // In-process, notifications are delivered as they are sent: nothing to catch up on.
+  return { ...(await embedded(client, options, async () => {})), pglite: client };
 }
 
 /**
@@ -163,13 +164,15 @@ export async function openPgliteThread(
   if ('dataDir' in source) fs.mkdirSync(source.dataDir, { recursive: true, mode: 0o700 });
   const thread = await PgliteThread.open(source);
   if ('dataDir' in source) ownerOnly(source.dataDir);
-  return embedded(thread, options);
+  // From the thread, notifications come as messages: a round trip delivers those sent before it.
+  return embedded(thread, options, () => thread.caughtUp());
 }
 
 /** Drizzle, the migrations and LISTEN over an embedded database, in-process or on its thread. */
 async function embedded(
   client: PGlite | PgliteThread,
   options: { migrate?: boolean },
+  caughtUp: Database['caughtUp'],
 ): Promise<Database> {
   // Drizzle needs only the part of PGlite the thread forwards (query, exec, transaction).
   const pglite = client as PGlite;
@@ -182,10 +185,6 @@ async function embedded(
       // Closing the database stops every listener; unlistening after that would throw.
       if (!client.closed) await stop();
     };
-  };
-  // In-process, notifications are delivered as they are sent; from a thread, they come as messages.
-  const caughtUp = async () => {
-    if (client instanceof PgliteThread) await client.caughtUp();
   };
   return wrap(db, 'pglite', () => client.close(), listen, caughtUp);
 }

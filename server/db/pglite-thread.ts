@@ -12,9 +12,8 @@ export class PgliteThread {
   #pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   #listeners = new Map<number, (payload: string) => void>();
   #nextId = 1;
-  /** Why the thread can no longer answer, once it cannot. */
+  /** Why the thread can no longer answer, once it cannot (closed, or died). */
   #failure: Error | null = null;
-  #closed = false;
 
   private constructor(worker: Worker) {
     this.#worker = worker;
@@ -34,21 +33,19 @@ export class PgliteThread {
       workerData: source,
     });
     await new Promise<void>((resolve, reject) => {
+      const onExit = (code: number) => reject(new Error(`the embedded database stopped (${code})`));
       const onMessage = (message: WorkerMessage) => {
         if (message.op !== 'ready') return;
-        worker.off('error', reject);
-        worker.off('message', onMessage);
+        worker.off('error', reject).off('exit', onExit).off('message', onMessage);
         resolve();
       };
-      worker.on('message', onMessage);
-      worker.once('error', reject);
-      worker.once('exit', (code) => reject(new Error(`the embedded database stopped (${code})`)));
+      worker.on('message', onMessage).once('error', reject).once('exit', onExit);
     });
     return new PgliteThread(worker);
   }
 
   get closed() {
-    return this.#closed;
+    return this.#failure !== null;
   }
 
   query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
@@ -96,7 +93,7 @@ export class PgliteThread {
     this.#listeners.set(subscription, callback);
     return async () => {
       this.#listeners.delete(subscription);
-      if (!this.#closed) await this.#call({ op: 'unlisten', subscription });
+      if (!this.closed) await this.#call({ op: 'unlisten', subscription });
     };
   }
 
@@ -106,7 +103,7 @@ export class PgliteThread {
   }
 
   async close() {
-    if (this.#closed) return;
+    if (this.closed) return;
     await this.#call({ op: 'close' }).catch(() => {});
     this.#fail(new Error('closed'));
     await this.#worker.terminate();
@@ -139,16 +136,10 @@ export class PgliteThread {
    * call fails as a lost connection does, which the server answers as "database unavailable".
    */
   #fail(cause: Error) {
-    if (!this.#failure) {
-      this.#failure = Object.assign(
-        new Error('Connection terminated: the embedded database stopped'),
-        {
-          code: '08006',
-          cause,
-        },
-      );
-    }
-    this.#closed = true;
+    this.#failure ??= Object.assign(
+      new Error('Connection terminated: the embedded database stopped'),
+      { code: '08006', cause },
+    );
     for (const waiting of this.#pending.values()) waiting.reject(this.#failure);
     this.#pending.clear();
   }
