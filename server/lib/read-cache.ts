@@ -341,10 +341,8 @@ export function createReadCache({
     return table.rows as R[];
   };
 
-  /** A shared view's newest answer, if it may still be served to `viewer`. */
-  const recent = (key: string, base: string, viewer: string) => {
-    if (sharedLagMs <= 0) return undefined;
-    const now = clock().getTime();
+  /** A shared view's newest answer, if it may still be served to `viewer` at `now`. */
+  const recent = (key: string, base: string, viewer: string, now: number) => {
     const wrote = writers.get(viewer);
     if (wrote !== undefined && now - wrote < sharedLagMs) return undefined;
     const last = newest.get(key);
@@ -354,10 +352,13 @@ export function createReadCache({
 
   return {
     async get(key, compute, dependsOn = 'everything', shared) {
-      const base = `${people}.${unnamed}:${window()}`;
-      const askedAt = clock().getTime();
-      if (shared) {
-        const kept = recent(key, base, shared.viewer);
+      // What a shared view may not lag, and when it was asked for; other answers are exact.
+      const lagged =
+        shared && sharedLagMs > 0
+          ? { base: `${people}.${unnamed}:${window()}`, askedAt: clock().getTime() }
+          : undefined;
+      if (shared && lagged) {
+        const kept = recent(key, lagged.base, shared.viewer, lagged.askedAt);
         if (kept) return kept;
       }
       const entry = await fetch(
@@ -375,8 +376,8 @@ export function createReadCache({
       if (!('body' in entry)) throw new Error(`read cache: ${key} is not an answer`);
       // An answer asked for earlier but finished later never replaces a newer one: a view goes
       // forward in time, never back.
-      if (shared && sharedLagMs > 0 && (newest.peek(key)?.askedAt ?? -Infinity) <= askedAt)
-        newest.set(key, { base, askedAt, entry });
+      if (lagged && (newest.peek(key)?.askedAt ?? -Infinity) <= lagged.askedAt)
+        newest.set(key, { ...lagged, entry });
       return entry;
     },
     async value<T>(
