@@ -35,11 +35,21 @@ function eventOf(request: FastifyRequest): LiveEvent | null {
   return { type: typeof live === 'function' ? live(request) : live, report };
 }
 
+/**
+ * An event as a stream carries it, framed once for every stream that gets it. The browser refetches
+ * what it shows; which report, and what it says, stay here. The shared views show the change within
+ * `settleMs` (SHARED_VIEWS_LAG_MS): refetching sooner could get the answer from before it.
+ */
+function eventText(type: LiveEventType, settleMs: number) {
+  return `event: appa\ndata: ${JSON.stringify({ type, settleMs })}\n\n`;
+}
+
 /** An open GET /api/events: whose it is, through which session. */
 interface Stream {
   userId: string;
   sessionId: string;
-  send(type: LiveEventType): void;
+  /** Writes one event, as `eventText` frames it. */
+  send(text: string): void;
   end(): void;
 }
 
@@ -58,7 +68,8 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext) {
   const deliver = async (event: LiveEvent) => {
     if (byUser.size === 0) return;
     const readers = await whoReads(ctx, event.report, [...byUser.keys()]);
-    for (const stream of streams) if (readers.has(stream.userId)) stream.send(event.type);
+    const text = eventText(event.type, ctx.config.sharedViewsLagMs);
+    for (const stream of streams) if (readers.has(stream.userId)) stream.send(text);
   };
   hub.subscribe((event) => {
     // The screens still refresh on focus and by polling.
@@ -104,12 +115,8 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext) {
     const stream: Stream = {
       userId: user.id,
       sessionId: session.id,
-      send(type) {
-        // The browser refetches what it shows; which report, and what it says, stay here. The
-        // shared views show the change within `settleMs` (SHARED_VIEWS_LAG_MS): refetching sooner
-        // could get the answer from before it.
-        const data = JSON.stringify({ type, settleMs: ctx.config.sharedViewsLagMs });
-        if (!res.writableEnded) res.write(`event: appa\ndata: ${data}\n\n`);
+      send(text) {
+        if (!res.writableEnded) res.write(text);
       },
       end() {
         clearInterval(heartbeat);
