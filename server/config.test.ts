@@ -11,6 +11,7 @@ describe('loadConfig', () => {
       seedDemo: true,
       demoSignIn: true,
       trustProxy: false,
+      sharedViewsLagMs: 1000,
     });
     expect(config.dataDir).toMatch(/\/data$/);
   });
@@ -20,6 +21,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'cinco' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ PUBLIC_URL: 'appa.example.com' })).toThrow(/PUBLIC_URL/);
+    for (const lag of ['un segundo', '-1', '1.5', '10001'])
+      expect(() => loadConfig({ SHARED_VIEWS_LAG_MS: lag })).toThrow(/SHARED_VIEWS_LAG_MS/);
+    expect(loadConfig({ SHARED_VIEWS_LAG_MS: '0' }).sharedViewsLagMs).toBe(0);
     expect(() => loadConfig({ APPA_ADMIN_PASSWORD: 'una clave larga' })).toThrow(
       /APPA_ADMIN_USERNAME/,
     );
