@@ -35,10 +35,8 @@ export const dashboardUserSchema = z.object({
 });
 export type DashboardUser = z.infer<typeof dashboardUserSchema>;
 
-/** A member of the viewer's area with this week's state, for the team lists. */
+/** A direct report of the viewer with this week's state, for the team lists. */
 export const teamMemberSchema = dashboardUserSchema.extend({
-  /** Depth below the viewer: 1 = direct report. */
-  level: z.number().int(),
   /** This week's report: ENVIADO, BORRADOR, or null (pending). Null for roles that do not report. */
   status: z.enum(['ENVIADO', 'BORRADOR']).nullable(),
   submittedAt: z.string().nullable(),
@@ -82,11 +80,6 @@ export const hierarchyResponseSchema = z.object({
   team: z.object({
     /** The viewer's direct reports with this week's state. */
     directReports: z.array(teamMemberSchema),
-    /**
-     * Everyone below the viewer, level by level. Empty for the organisation (CONSEJO, ADMIN): at
-     * 5,000 people it was most of the answer; the board searches GET /api/dashboard/people.
-     */
-    members: z.array(teamMemberSchema),
     /** From the viewer's manager up to the top. */
     managerChain: z.array(dashboardUserSchema),
   }),

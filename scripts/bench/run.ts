@@ -25,7 +25,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import prettier from 'prettier';
 import { freePort, waitFor } from '../lib/net.mjs';
-import { MONDAY_AUTHORS, mondayTable, runMonday } from './monday';
+import { MONDAY_AUTHORS, mondayTable, readerAnswerSizes, runMonday } from './monday';
 import { ACCOUNTS_FILE, BENCH_PASSWORD, emptyWeek, seed, type BenchAccounts } from './seed';
 
 const CONNECTIONS = 20;
@@ -370,7 +370,17 @@ async function measureMonday(
       path: '/api/health',
     });
     console.log(`Monday: bare route ${bare.rps.toFixed(0)} req/s`);
-    const rows = await runMonday({ origin, weekStart, seconds, tokens, authors }, rates, {
+    const setup = { origin, weekStart, seconds, tokens, authors };
+    const sizes = await readerAnswerSizes(setup);
+    const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+    const sizeLine = `Answers the readers get, as sent (brotli) / as JSON, before the first write: ${sizes
+      .map(
+        (s) =>
+          `\`${s.path.replace(/weekStart=[\d-]+&?/, '').replace(/\?$/, '')}\` ${kib(s.compressed)} / ${kib(s.json)}`,
+      )
+      .join('; ')}.`;
+    console.log(sizeLine);
+    const rows = await runMonday(setup, rates, {
       between: () => drain(origin),
       each: (row) => console.log(`Monday at ${row.rate} writes/s: ${JSON.stringify(row)}`),
     });
@@ -383,6 +393,8 @@ async function measureMonday(
       ),
       '',
       `Bare route in the same run: ${bare.rps.toFixed(0)} req/s.`,
+      '',
+      sizeLine,
       '',
       mondayTable(rows, bare.rps),
     ].join('\n');

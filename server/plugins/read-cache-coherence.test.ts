@@ -276,6 +276,18 @@ describe('every kept answer shows every write', () => {
     await expectFresh();
   });
 
+  it('a person moved to another team and manager, suspended and reactivated', async () => {
+    await write('PATCH', `/api/users/${ids.user2}`, 'admin', {
+      unidadOrganizacional: 'Logística',
+      managerId: ids.vp2,
+    });
+    await expectFresh();
+    await write('PUT', `/api/users/${ids.user2}/status`, 'admin', { status: 'SUSPENDIDO' });
+    await expectFresh();
+    await write('PUT', `/api/users/${ids.user2}/status`, 'admin', { status: 'ACTIVO' });
+    await expectFresh();
+  });
+
   it('another instance hears each write as precisely, and shows it', async () => {
     await expectFresh(second);
     heard.length = 0;

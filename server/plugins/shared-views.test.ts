@@ -109,25 +109,27 @@ describe('shared views under a stream of writes', () => {
 });
 
 describe('what a dashboard keeps of people', () => {
-  it("follows a new manager at once: the hierarchy's levels are kept only until people change", async () => {
+  it('follows a new manager at once: who reports to whom is kept only until people change', async () => {
     const vp = await buildUser(t, { role: 'VP', managerId: ids.consejo, fullName: 'Vera VP' });
     const first = await buildUser(t, { role: 'LIDER', managerId: vp.id, fullName: 'Lía' });
     const second = await buildUser(t, { managerId: vp.id, fullName: 'Saúl' });
     const headers = await authHeader(t, vp);
     // Written behind the server's back, as factories do: the kept week does not know them yet.
     t.ctx.readCache.invalidate('people');
-    const levels = async () => {
+    const direct = async () => {
       const res = await t.app.inject({
         method: 'GET',
         url: `/api/dashboard/hierarchy?weekStart=${WEEK}`,
         headers,
       });
       expect(res.statusCode, res.body).toBe(200);
-      const { members } = (res.json() as { team: { members: { id: string; level: number }[] } })
-        .team;
-      return Object.fromEntries(members.map((m) => [m.id, m.level]));
+      const { hierarchy, team } = res.json() as {
+        hierarchy: { allReports: number };
+        team: { directReports: { id: string }[] };
+      };
+      return { all: hierarchy.allReports, direct: team.directReports.map((m) => m.id).sort() };
     };
-    expect(await levels()).toEqual({ [first.id]: 1, [second.id]: 1 });
+    expect(await direct()).toEqual({ all: 2, direct: [first.id, second.id].sort() });
     const moved = await t.app.inject({
       method: 'PATCH',
       url: `/api/users/${second.id}`,
@@ -135,6 +137,6 @@ describe('what a dashboard keeps of people', () => {
       payload: { managerId: first.id },
     });
     expect(moved.statusCode, moved.body).toBe(200);
-    expect(await levels()).toEqual({ [first.id]: 1, [second.id]: 2 });
+    expect(await direct()).toEqual({ all: 2, direct: [first.id] });
   });
 });

@@ -36,6 +36,7 @@ import {
 } from '../../db/schema';
 import { areaPeople, type Area } from '../../domain/hierarchy';
 import {
+  areaKey,
   areaMembers,
   authorColumns,
   byName,
@@ -215,7 +216,7 @@ export async function loadWeek(
   );
   submissions.sort((a, b) => byName(a.user, b.user));
   const people = inArea(await weekPeople(ctx, week.weekStart), await areaMembers(ctx, area));
-  const { pending, teams, expected } = pendingOf(people);
+  const { pending, teams, expected } = await pendingOf(ctx, week.weekStart, area, people);
   return {
     ...week,
     submissions,
@@ -231,16 +232,71 @@ export async function loadWeek(
   };
 }
 
-/** The week's expected authors: how many, those without a sent report, and their teams. */
-function pendingOf(people: readonly WeekPerson[]) {
-  const expected = people.filter((p) => p.expected);
-  const pending: PendingAuthor[] = expected
-    .filter((p) => p.report?.status !== 'ENVIADO')
-    .map((p) => ({ ...presentAuthor(p), draft: p.report?.status === 'BORRADOR' }));
-  const teams = [
-    ...new Set(expected.flatMap((p) => (p.unidadOrganizacional ? [p.unidadOrganizacional] : []))),
-  ].sort(compareSpanish);
-  return { pending, teams, expected: expected.length };
+/**
+ * What the week's lists show of a person and their report, kept beside the row it was made from: a
+ * week's row is replaced only when that person's report or people change, so the index computed
+ * again after a write presents the rows written since, not every person of the organisation.
+ */
+const presented = new WeakMap<
+  WeekPerson,
+  { pending: PendingAuthor | null; report: IndexedReport | null }
+>();
+
+function presentedOf(person: WeekPerson) {
+  let kept = presented.get(person);
+  if (!kept) {
+    const { report } = person;
+    kept = {
+      pending:
+        person.expected && report?.status !== 'ENVIADO'
+          ? { ...presentAuthor(person), draft: report?.status === 'BORRADOR' }
+          : null,
+      report: report
+        ? {
+            id: report.id,
+            status: report.status,
+            reviewedAt: report.reviewedAt,
+            user: presentAuthor(person),
+          }
+        : null,
+    };
+    presented.set(person, kept);
+  }
+  return kept;
+}
+
+/**
+ * The week's expected authors: how many, those without a sent report, and their teams (which
+ * follow people alone, and are kept until people change).
+ */
+async function pendingOf(
+  ctx: AppContext,
+  weekStart: string,
+  area: Area | null | undefined,
+  people: readonly WeekPerson[],
+) {
+  const pending: PendingAuthor[] = [];
+  let expected = 0;
+  for (const person of people) {
+    if (!person.expected) continue;
+    expected += 1;
+    const shown = presentedOf(person).pending;
+    if (shown) pending.push(shown);
+  }
+  const teams = await ctx.readCache.value(
+    `week-teams:${weekStart}:${area ? areaKey(area) : 'organisation'}`,
+    async () =>
+      [
+        ...new Set(
+          people.flatMap((p) =>
+            p.expected && p.unidadOrganizacional ? [p.unidadOrganizacional] : [],
+          ),
+        ),
+      ].sort(compareSpanish),
+    (list) => 64 * list.length,
+    'people',
+  );
+  return { pending, teams, expected };
 }
 
 /** What the week's filters, tiles and counters need of a report: no texts, no counts. */
@@ -264,19 +320,14 @@ export async function weekIndex(
 ): Promise<WeekIndex> {
   const week = await panelWeek(ctx, weekStart);
   const people = inArea(await weekPeople(ctx, week.weekStart), await areaMembers(ctx, area));
-  const reports: IndexedReport[] = people.flatMap((p) =>
-    p.report
-      ? [
-          {
-            id: p.report.id,
-            status: p.report.status,
-            reviewedAt: p.report.reviewedAt,
-            user: presentAuthor(p),
-          },
-        ]
-      : [],
-  );
-  const { pending, teams, expected } = pendingOf(people);
+  const reports: IndexedReport[] = [];
+  let files = 0;
+  for (const person of people) {
+    const report = presentedOf(person).report;
+    if (report) reports.push(report);
+    files += person.report?.fileCount ?? 0;
+  }
+  const { pending, teams, expected } = await pendingOf(ctx, week.weekStart, area, people);
   return {
     ...week,
     reports,
@@ -287,7 +338,7 @@ export async function weekIndex(
       sent: reports.filter((s) => s.status === 'ENVIADO').length,
       drafts: reports.filter((s) => s.status === 'BORRADOR').length,
       pending: pending.length,
-      files: people.reduce((sum, p) => sum + (p.report?.fileCount ?? 0), 0),
+      files,
     },
   };
 }
