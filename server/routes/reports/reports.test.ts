@@ -26,6 +26,12 @@ async function author(role: 'USER' | 'LIDER' = 'USER') {
   return { user, headers: await authHeader(t, user) };
 }
 
+/** Settings written behind the server's back, then forgotten by its cache as the settings route would. */
+async function setSettings(changes: Parameters<typeof saveSettings>[1]) {
+  await saveSettings(t.db, changes, null);
+  t.ctx.readCache.invalidate('settings');
+}
+
 const save = (headers: Headers, payload: object) =>
   t.app.inject({ method: 'POST', url: '/api/appa', headers, payload });
 
@@ -97,7 +103,7 @@ describe('GET /api/appa/current', () => {
 describe('the deadline setting', () => {
   it('refuses a late send when late submissions are off, and still keeps drafts', async () => {
     const { headers } = await author();
-    await saveSettings(t.db, { allowLateSubmissions: false }, null);
+    await setSettings({ allowLateSubmissions: false });
     try {
       const late = await save(headers, { ...complete, status: 'ENVIADO' });
       expect(late.statusCode).toBe(409);
@@ -110,21 +116,17 @@ describe('the deadline setting', () => {
       expect(current.json().deadline).toMatchObject({ passed: true, lateAllowed: false });
 
       // A later "Hora límite" in another timezone moves the deadline past the clock.
-      await saveSettings(
-        t.db,
-        { deadlineTime: '23:30', organisationTimezone: 'America/Santiago' },
-        null,
-      );
+      await setSettings({ deadlineTime: '23:30', organisationTimezone: 'America/Santiago' });
       t.clock.current = new Date('2026-11-16T20:00:00Z');
       const onTime = await save(headers, { ...complete, status: 'ENVIADO' });
       expect(onTime.statusCode, onTime.body).toBe(200);
     } finally {
       t.clock.current = new Date('2026-11-18T15:00:00Z');
-      await saveSettings(
-        t.db,
-        { allowLateSubmissions: true, deadlineTime: '10:00', organisationTimezone: 'America/Lima' },
-        null,
-      );
+      await setSettings({
+        allowLateSubmissions: true,
+        deadlineTime: '10:00',
+        organisationTimezone: 'America/Lima',
+      });
     }
   });
 });
@@ -381,9 +383,9 @@ describe('attachments', () => {
     const res = await save(headers, { status: 'BORRADOR', files });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: REPORT_MSG.tooManyFiles(5) });
-    await saveSettings(t.db, { maxFiles: 6 }, null);
+    await setSettings({ maxFiles: 6 });
     expect((await save(headers, { status: 'BORRADOR', files })).statusCode).toBe(200);
-    await saveSettings(t.db, { maxFiles: 5 }, null);
+    await setSettings({ maxFiles: 5 });
   });
 
   it("refuses to link someone else's object, one never uploaded, or the same one twice", async () => {

@@ -17,7 +17,7 @@ import { badRequest, conflict } from '../../lib/errors';
 import type { Actor } from '../../policies/actor';
 import { withReportAbilities } from '../../policies/report';
 import { presentOwnReport } from '../../presenters/report';
-import { getSettings } from '../../services/settings';
+import { keptSettings } from '../../services/settings';
 import { bindOwnUploads, cleanFileName } from '../uploads/service';
 import { loadReportSummaries } from '../week/service';
 
@@ -43,7 +43,7 @@ async function loadOwnReport(ctx: AppContext, userId: string, weekStart: string)
 
 export async function getCurrentReport(ctx: AppContext, user: UserRow): Promise<CurrentReport> {
   const week = currentWeekOf(ctx, user);
-  const settings = await getSettings(ctx.db);
+  const settings = await keptSettings(ctx);
   const deadline = deadlineOf(week.weekStart, settings);
   return {
     ...week,
@@ -81,7 +81,9 @@ export async function saveReport(
   input: SaveReport,
 ): Promise<Report> {
   const week = currentWeekOf(ctx, user);
-  const settings = await getSettings(ctx.db);
+  // Kept by the read cache, which every settings write empties on every instance: a save reads
+  // the deadline and the limits without a round trip of its own.
+  const settings = await keptSettings(ctx);
   const { maxFiles, maxFileBytes } = settings;
   if (input.status === 'ENVIADO' && !settings.allowLateSubmissions) {
     const deadline = deadlineOf(week.weekStart, settings);
@@ -95,22 +97,6 @@ export async function saveReport(
   if (keys.length > maxFiles) throw badRequest(REPORT_MSG.tooManyFiles(maxFiles));
   if (new Set(keys).size !== keys.length) throw badRequest(REPORT_MSG.duplicateFile);
 
-  const [existing] = await ctx.db
-    .select({ id: appaSubmissions.id, status: appaSubmissions.status })
-    .from(appaSubmissions)
-    .where(and(eq(appaSubmissions.userId, user.id), eq(appaSubmissions.weekStart, week.weekStart)))
-    .limit(1);
-  if (existing?.status === 'ENVIADO') throw conflict(REPORT_MSG.alreadySent);
-  // Before binding, which moves an upload's bytes: another report may still read them where they
-  // are. The transaction below checks again against a save at the same moment.
-  await refuseFilesOfOtherReports(ctx.db, keys, existing?.id);
-
-  const boundByKey = await bindOwnUploads(ctx, user.id, keys, maxFileBytes);
-  const boundOf = (key: string) => {
-    const bound = boundByKey.get(key);
-    if (!bound) throw new Error(`upload not bound: ${key}`);
-    return bound;
-  };
   const now = ctx.clock();
   const sending = input.status === 'ENVIADO';
   const fields = {
@@ -140,7 +126,7 @@ export async function saveReport(
 
   if (keys.length === 0) {
     // Most saves are text alone: the report and the removal of its files in one statement, atomic
-    // without a transaction. A transaction would hold the embedded database, which answers one
+    // without a transaction, which also leaves a sent report as it is (no row: a 409). A transaction would hold the embedded database, which answers one
     // statement at a time, across a round trip per statement; on a Monday morning the saves queued
     // behind each other's.
     const { rows } = (await ctx.db.execute(
@@ -152,6 +138,22 @@ export async function saveReport(
     return report;
   }
 
+  const [existing] = await ctx.db
+    .select({ id: appaSubmissions.id, status: appaSubmissions.status })
+    .from(appaSubmissions)
+    .where(and(eq(appaSubmissions.userId, user.id), eq(appaSubmissions.weekStart, week.weekStart)))
+    .limit(1);
+  if (existing?.status === 'ENVIADO') throw conflict(REPORT_MSG.alreadySent);
+  // Before binding, which moves an upload's bytes: another report may still read them where they
+  // are. The transaction below checks again against a save at the same moment.
+  await refuseFilesOfOtherReports(ctx.db, keys, existing?.id);
+
+  const boundByKey = await bindOwnUploads(ctx, user.id, keys, maxFileBytes);
+  const boundOf = (key: string) => {
+    const bound = boundByKey.get(key);
+    if (!bound) throw new Error(`upload not bound: ${key}`);
+    return bound;
+  };
   await ctx.db.transaction(async (tx) => {
     const [saved] = await upsert(tx);
     if (!saved) throw conflict(REPORT_MSG.alreadySent);
