@@ -121,21 +121,24 @@ export async function saveReport(
         target: [appaSubmissions.userId, appaSubmissions.weekStart],
         set: fields,
         setWhere: sql`${appaSubmissions.status} = 'BORRADOR'`,
-      })
-      .returning({ id: appaSubmissions.id });
+      });
 
   if (keys.length === 0) {
-    // Most saves are text alone: the report and the removal of its files in one statement, atomic
-    // without a transaction, which also leaves a sent report as it is (no row: a 409). A transaction would hold the embedded database, which answers one
-    // statement at a time, across a round trip per statement; on a Monday morning the saves queued
-    // behind each other's.
-    const { rows } = (await ctx.db.execute(
-      sql`with saved as (${upsert(ctx.db).getSQL()}), removed as (delete from ${appaFiles} where ${appaFiles.submissionId} in (select id from saved)) select id from saved`,
-    )) as unknown as { rows: { id: string }[] };
-    if (rows.length === 0) throw conflict(REPORT_MSG.alreadySent);
-    const report = await loadOwnReport(ctx, user.id, week.weekStart);
-    if (!report) throw new Error('saved report not found');
-    return report;
+    // Most saves are text alone: the report, the removal of its files and the saved row read back
+    // in one statement, atomic without a transaction; a sent report is left as it is (no row: a
+    // 409). A transaction would hold the embedded database, which answers one statement at a time,
+    // across a round trip per statement; on a Monday morning the saves queued behind each other's.
+    const saved = ctx.db.$with('saved').as(upsert(ctx.db).returning());
+    const removed = ctx.db
+      .$with('removed')
+      .as(
+        ctx.db
+          .delete(appaFiles)
+          .where(inArray(appaFiles.submissionId, ctx.db.select({ id: saved.id }).from(saved))),
+      );
+    const [row] = await ctx.db.with(saved, removed).select().from(saved);
+    if (!row) throw conflict(REPORT_MSG.alreadySent);
+    return presentOwnReport(row, []);
   }
 
   const [existing] = await ctx.db
@@ -155,7 +158,7 @@ export async function saveReport(
     return bound;
   };
   await ctx.db.transaction(async (tx) => {
-    const [saved] = await upsert(tx);
+    const [saved] = await upsert(tx).returning({ id: appaSubmissions.id });
     if (!saved) throw conflict(REPORT_MSG.alreadySent);
 
     await refuseFilesOfOtherReports(tx, keys, saved.id);
