@@ -8,11 +8,14 @@ import { signInReady } from './support/session';
 // Budgets: the sign-in page and the report form each load at most 150 KiB of gzip JavaScript, and
 // each route loads only its own code. Counted: every script the browser requests until the page
 // is idle (lazy chunks and the upload dialog included), gzip level 9 as a CDN would send it.
+// And what a page loads, its HTML announces: no script or first answer is found only once
+// another script has run (server/plugins/client.ts, client/src/app/page-modules.ts).
 
 const BUDGET_BYTES = 150 * 1024;
 
 type Chunk = {
   file: string;
+  name?: string;
   isDynamicEntry?: boolean;
   imports?: string[];
   dynamicImports?: string[];
@@ -60,13 +63,55 @@ function chartChunks(): string[] {
   return files;
 }
 
+/** The file of the chunk the build named `name` (a codeSplitting group of vite.config.ts). */
+function namedChunk(name: string): string {
+  const found = Object.values(manifest()).find((chunk) => chunk.name === name);
+  expect(found, `the build has no chunk named ${name}`).toBeDefined();
+  return found?.file ?? name;
+}
+
+/** The scripts a page's HTML announces: the app's own script and the preloads. */
+function announced(html: string): string[] {
+  return [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? '');
+}
+
 /**
- * Records the scripts a page requests, with their size once gzip-compressed. A body arrives after
- * its response: `settled()` waits for those still on their way.
+ * Every script the page loaded was announced in its HTML, and every announced one was loaded;
+ * the first answers it asks the API for were asked once (the preloaded answer was used).
+ */
+function expectAnnounced(
+  html: string,
+  scripts: ReturnType<typeof watchScripts>,
+  api: readonly string[],
+) {
+  const named = announced(html);
+  expect(
+    scripts.files().filter((file) => !named.includes(file)),
+    'scripts the HTML did not announce',
+  ).toEqual([]);
+  expect(
+    named.filter((file) => !scripts.files().includes(file)),
+    'announced scripts the page never loaded',
+  ).toEqual([]);
+  for (const path of api) {
+    expect(html, path).toContain(`<link rel="preload" as="fetch" crossorigin href="${path}">`);
+    expect(scripts.requests(path), `requests for ${path}`).toBe(1);
+  }
+}
+
+/**
+ * Records the scripts a page requests, with their size once gzip-compressed, and how often it asks
+ * for each API address. A body arrives after its response: `settled()` waits for those still on
+ * their way.
  */
 function watchScripts(page: Page) {
   const scripts = new Map<string, number>();
+  const api = new Map<string, number>();
   const reading: Promise<void>[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/')) api.set(pathname, (api.get(pathname) ?? 0) + 1);
+  });
   page.on('response', (response) => {
     const url = new URL(response.url());
     if (!url.pathname.endsWith('.js')) return;
@@ -84,6 +129,7 @@ function watchScripts(page: Page) {
       await Promise.all(reading);
     },
     files: () => [...scripts.keys()],
+    requests: (path: string) => api.get(path) ?? 0,
     total: () => [...scripts.values()].reduce((sum, n) => sum + n, 0),
     report: () =>
       [...scripts.entries()]
@@ -103,7 +149,6 @@ const DASHBOARDS = [
   'src/app/routes/leader-dashboard.tsx',
 ];
 const REPORT_PAGE = 'src/features/reports/components/report-page.tsx';
-
 function expectNoneOf(loaded: string[], sources: string[]) {
   for (const source of sources) {
     for (const chunk of ownChunks(source))
@@ -112,11 +157,16 @@ function expectNoneOf(loaded: string[], sources: string[]) {
   for (const chunk of chartChunks()) expect(loaded, `charts: ${chunk}`).not.toContain(chunk);
 }
 
+/** The first pages' icons load with the app (vite.config.ts): none from the back office's file. */
+function expectFirstPageIcons(loaded: string[]) {
+  expect(loaded, "the back office's icons").not.toContain(namedChunk('icons'));
+}
+
 test('the sign-in page loads at most 150 KiB of JavaScript, and none of the other areas', async ({
   page,
 }, testInfo) => {
   const scripts = watchScripts(page);
-  await page.goto('/auth');
+  const response = await page.goto('/auth');
   await expect(page.getByRole('button', { name: 'Acceder', exact: true })).toBeVisible();
   await page.waitForLoadState('networkidle');
   await scripts.settled();
@@ -128,6 +178,8 @@ test('the sign-in page loads at most 150 KiB of JavaScript, and none of the othe
     `/auth loads ${kib(scripts.total())}:\n${scripts.report()}`,
   ).toBeLessThanOrEqual(BUDGET_BYTES);
   expectNoneOf(scripts.files(), [ADMIN_PANEL, ...DASHBOARDS, REPORT_PAGE]);
+  expectFirstPageIcons(scripts.files());
+  expectAnnounced((await response?.text()) ?? '', scripts, ['/api/user']);
 });
 
 test('the report form loads at most 150 KiB of JavaScript, and neither the panel nor the dashboards', async ({
@@ -136,7 +188,7 @@ test('the report form loads at most 150 KiB of JavaScript, and neither the panel
   const user = demoUser('budgets');
   await signInReady(page, user, freshPassword());
   const scripts = watchScripts(page);
-  await page.goto(`/appa/${user.slug}/submit`);
+  const response = await page.goto(`/appa/${user.slug}/submit`);
   await expect(page.getByRole('button', { name: 'Enviar APPA' })).toBeVisible();
   await page.waitForLoadState('networkidle');
   await scripts.settled();
@@ -149,4 +201,20 @@ test('the report form loads at most 150 KiB of JavaScript, and neither the panel
   ).toBeLessThanOrEqual(BUDGET_BYTES);
   expect(scripts.files()).toContain(ownChunks(REPORT_PAGE)[0]);
   expectNoneOf(scripts.files(), [ADMIN_PANEL, ...DASHBOARDS]);
+  expectFirstPageIcons(scripts.files());
+  expectAnnounced((await response?.text()) ?? '', scripts, ['/api/user', '/api/appa/current']);
+});
+
+test.describe('before any script has run', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a page shows the loading screen, its styles asked for before its scripts', async ({
+    page,
+  }) => {
+    const response = await page.goto('/auth');
+    await expect(page.getByRole('status', { name: 'Cargando' })).toBeVisible();
+    const html = (await response?.text()) ?? '';
+    expect(html.indexOf('rel="stylesheet"')).toBeGreaterThan(0);
+    expect(html.indexOf('rel="stylesheet"')).toBeLessThan(html.indexOf('<script'));
+  });
 });

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from 'helmet';
 import { MSG } from '../common/messages';
@@ -13,6 +12,7 @@ import type { Database } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
 import { createReadCache, type ReadCache } from './lib/read-cache';
 import { registerAuth } from './plugins/auth';
+import { serveClient } from './plugins/client';
 import { registerErrorHandling } from './plugins/errors';
 import { registerLive } from './plugins/live';
 import { registerReadCache } from './plugins/read-cache';
@@ -181,36 +181,4 @@ function defaultClientDir(): string | null {
     if (fs.existsSync(path.join(candidate, 'index.html'))) return candidate;
   }
   return null;
-}
-
-/**
- * The built single-page app: hashed assets cached for a year, index.html never cached. The build
- * writes .br and .gz beside each text file (scripts/compress-assets.mjs), served when the browser
- * accepts them; anything without one is compressed on the fly by @fastify/compress.
- */
-async function serveClient(app: FastifyInstance, root: string) {
-  await app.register(fastifyStatic, {
-    root,
-    wildcard: false,
-    index: false,
-    preCompressed: true,
-    // Otherwise send's own `public, max-age=0` overwrites what setHeaders says.
-    cacheControl: false,
-    setHeaders(res, filePath) {
-      // A shared cache must not give a .br to a browser that asked for none.
-      res.setHeader('vary', 'Accept-Encoding');
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-        res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-      } else {
-        res.setHeader('cache-control', 'no-cache');
-      }
-    },
-  });
-  app.get('/assets/*', (_request, reply) => reply.code(404).send({ message: MSG.routeNotFound }));
-  app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.method !== 'GET') {
-      return reply.code(404).send({ message: MSG.routeNotFound });
-    }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
-  });
 }

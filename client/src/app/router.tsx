@@ -9,6 +9,7 @@ import { RequireAbility } from './require-role';
 
 // Each area loads its own code: the sign-in pages do not carry the report form, the panel or the
 // dashboards, and /auth (the page most visits start on) carries only itself, to stay within its JavaScript budget.
+// A page's HTML announces its lazy module (page-modules.ts): a page added here is added there.
 const CredentialsLogin = lazy(() =>
   import('@/features/auth/components/credentials-login').then((m) => ({
     default: m.CredentialsLogin,

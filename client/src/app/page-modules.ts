@@ -1,0 +1,46 @@
+/**
+ * What each page of the router needs before it can draw itself, for the server to announce in the
+ * page's HTML: the browser then fetches the page's code (and what it asks the API first) alongside
+ * the app's own script, instead of after that script has run, matched the address and asked who
+ * is signed in. vite.config.ts turns this table into .vite/pages.json, with the files the build
+ * made of each module; the server reads that file.
+ *
+ * Keyed by the paths of router.tsx (a page added there is added here); `modules` are the page's
+ * lazy modules, named as the build's manifest names them (relative to client/): the build fails
+ * when one is not a lazy chunk. `data` are the API answers the page asks for first, at the very
+ * address it asks (the browser hands the preloaded answer to the page's own request).
+ */
+export interface PageNeeds {
+  modules: readonly string[];
+  data?: readonly string[];
+}
+
+/** Who is signed in: every page asks (app-root.tsx), and most wait for the answer. */
+export const EVERY_PAGE_DATA = ['/api/user'] as const;
+
+export const PAGE_MODULES: Readonly<Record<string, PageNeeds>> = {
+  '/': { modules: ['src/app/routes/landing.tsx'] },
+  '/auth': { modules: ['src/features/auth/components/credentials-login.tsx'] },
+  '/auth/verify': { modules: ['src/features/auth/components/magic-link-verify.tsx'] },
+  '/auth/verify-email': { modules: ['src/features/auth/components/email-verify.tsx'] },
+  '/admin-login': { modules: ['src/features/auth/components/admin-login.tsx'] },
+  '/change-password': { modules: ['src/features/auth/components/change-password.tsx'] },
+  '/appa/:slug': { modules: ['src/features/auth/components/personal-login.tsx'] },
+  '/appa/:slug/submit': {
+    modules: ['src/features/reports/components/report-page.tsx'],
+    data: ['/api/appa/current'],
+  },
+  '/admin-direct': { modules: ['src/features/demo/components/admin-direct.tsx'] },
+  '/quick-admin': { modules: ['src/features/demo/components/quick-admin.tsx'] },
+  '/admin': { modules: ['src/app/routes/admin-panel.tsx'] },
+  '/super-admin': { modules: ['src/app/routes/control-pages.tsx'] },
+  '/consejo-simple': { modules: ['src/app/routes/control-pages.tsx'] },
+  '/consejo': { modules: ['src/app/routes/board-dashboard.tsx'] },
+  '/vp': { modules: ['src/app/routes/vp-dashboard.tsx'] },
+  '/gerente': { modules: ['src/app/routes/manager-dashboard.tsx'] },
+  '/lider': { modules: ['src/app/routes/leader-dashboard.tsx'] },
+  '/test': { modules: ['src/app/routes/static-pages.tsx'] },
+  '/debug/:slug': { modules: ['src/app/routes/static-pages.tsx'] },
+  // Any other address: the not-found page.
+  '*': { modules: ['src/app/routes/static-pages.tsx'] },
+};
