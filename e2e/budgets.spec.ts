@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
-import { demoUser, freshPassword } from './support/demo-users';
-import { signInReady } from './support/session';
+import { adminCredentials, demoUser, freshPassword } from './support/demo-users';
+import { signInReady, signInViaApi } from './support/session';
 
 // Budgets: the sign-in page and the report form each load at most 150 KiB of gzip JavaScript, and
 // each route loads only its own code. Counted: every script the browser requests until the page
@@ -149,6 +149,15 @@ const DASHBOARDS = [
   'src/app/routes/leader-dashboard.tsx',
 ];
 const REPORT_PAGE = 'src/features/reports/components/report-page.tsx';
+// The panel's tabs other than the summary, and the dialogs of the summary's rows.
+const PANEL_LATER = [
+  'src/app/routes/admin-panel/users-tab.tsx',
+  'src/app/routes/admin-panel/review-tab.tsx',
+  'src/app/routes/admin-panel/reports-tab.tsx',
+  'src/app/routes/admin-panel/configuration-tab.tsx',
+  'src/app/routes/admin-panel/summary-dialog.tsx',
+];
+
 function expectNoneOf(loaded: string[], sources: string[]) {
   for (const source of sources) {
     for (const chunk of ownChunks(source))
@@ -203,6 +212,34 @@ test('the report form loads at most 150 KiB of JavaScript, and neither the panel
   expectNoneOf(scripts.files(), [ADMIN_PANEL, ...DASHBOARDS]);
   expectFirstPageIcons(scripts.files());
   expectAnnounced((await response?.text()) ?? '', scripts, ['/api/user', '/api/appa/current']);
+});
+
+test('the panel loads its weekly summary, announced in its HTML; the other tabs and the dialogs when wanted', async ({
+  page,
+}) => {
+  await signInViaApi(page, adminCredentials());
+  const scripts = watchScripts(page);
+  const response = await page.goto('/admin');
+  // Not 'networkidle': the panel's live channel stays open.
+  await expect(page.getByText(/personas? no ha/)).toBeVisible();
+  await scripts.settled();
+
+  expect(scripts.files()).toContain(ownChunks(ADMIN_PANEL)[0]);
+  expectNoneOf(scripts.files(), [...PANEL_LATER, ...DASHBOARDS, REPORT_PAGE]);
+  expectAnnounced((await response?.text()) ?? '', scripts, ['/api/user']);
+
+  // A pointer over the week's table fetches the rows' dialogs; a tab, its own code.
+  await page.getByRole('region', { name: 'Tabla de APPAs de la semana' }).hover();
+  await expect
+    .poll(async () => {
+      await scripts.settled();
+      return scripts.files();
+    })
+    .toContain(ownChunks('src/app/routes/admin-panel/summary-dialog.tsx')[0]);
+  await page.getByRole('tab', { name: 'Gestión de Usuarios' }).click();
+  await expect(page.getByRole('button', { name: 'Crear Usuario' })).toBeVisible();
+  await scripts.settled();
+  expect(scripts.files()).toContain(ownChunks('src/app/routes/admin-panel/users-tab.tsx')[0]);
 });
 
 test.describe('before any script has run', () => {

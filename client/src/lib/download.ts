@@ -10,6 +10,3 @@ export function downloadFile(fileName: string, content: string, type: string) {
   // After the click has been handled; revoking at once can cancel the download in some browsers.
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
-
-/** The shared CSV rule (BOM, CRLF, formula escaping), also used by the server's exports. */
-export { toCsv } from '@common/csv';

@@ -1,16 +1,28 @@
 import { BarChart3, CalendarDays, ClipboardCheck, Settings, Users } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import { LiveIndicator } from '@/components/live-indicator';
 import { PageHeading } from '@/components/page-heading';
+import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useSignedInUser } from '@/lib/api/get-current-user';
-import { RemindUserButton } from '@/features/reminders/components/remind-user-button';
-import { UserManagement } from '@/features/users/components/user-management';
-import { ConfigurationTab } from './admin-panel/configuration-tab';
-import { ReportsTab } from './admin-panel/reports-tab';
-import { ReviewTab } from './admin-panel/review-tab';
 import { SummaryTab } from './admin-panel/summary-tab';
+
+// The panel opens on the weekly summary: the other tabs' code (the people, the settings, the
+// downloads...) loads when one is opened, not before the summary can show.
+const UsersTab = lazy(() =>
+  import('./admin-panel/users-tab').then((m) => ({ default: m.UsersTab })),
+);
+const ReviewTab = lazy(() =>
+  import('./admin-panel/review-tab').then((m) => ({ default: m.ReviewTab })),
+);
+const ReportsTab = lazy(() =>
+  import('./admin-panel/reports-tab').then((m) => ({ default: m.ReportsTab })),
+);
+const ConfigurationTab = lazy(() =>
+  import('./admin-panel/configuration-tab').then((m) => ({ default: m.ConfigurationTab })),
+);
 
 const TABS = [
   { value: 'resumen', label: 'Resumen Semanal', icon: CalendarDays },
@@ -22,12 +34,7 @@ const TABS = [
 
 type TabValue = (typeof TABS)[number]['value'];
 
-/** 'Gestión de Usuarios', each active user with the reminders' 'Recordar'. */
-function UsersTab() {
-  return <UserManagement remindButton={(user) => <RemindUserButton user={user} />} />;
-}
-
-const TAB_CONTENT: Record<TabValue, () => React.JSX.Element> = {
+const TAB_CONTENT: Record<TabValue, ComponentType> = {
   resumen: SummaryTab,
   usuarios: UsersTab,
   revision: ReviewTab,
@@ -84,7 +91,15 @@ export function AdminPanel() {
           const Content = TAB_CONTENT[value];
           return (
             <TabsContent key={value} value={value}>
-              <Content />
+              <Suspense
+                fallback={
+                  <div className="flex justify-center py-10">
+                    <Spinner label="Cargando sección" />
+                  </div>
+                }
+              >
+                <Content />
+              </Suspense>
             </TabsContent>
           );
         })}

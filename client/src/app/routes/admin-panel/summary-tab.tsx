@@ -1,11 +1,10 @@
 import { ALL_TEAMS, STATUS_FILTERS, type SummaryFilters as Filters } from '@common/week-filters';
-import { WEEK_SEARCH_MAX, type ReportSummary, type PendingAuthor } from '@common/schemas/panel';
+import { WEEK_SEARCH_MAX, type ReportSummary } from '@common/schemas/panel';
 import { weekLabel } from '@common/week';
 import { FileSpreadsheet, LoaderCircle } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useSignedInUser } from '@/lib/api/get-current-user';
 import { cn } from '@/lib/utils';
@@ -19,13 +18,8 @@ import { WeekSelect } from '@/components/week-select';
 import { PendingAuthorsCard } from '@/features/reminders/components/pending-authors-card';
 import { RemindSelectedButton } from '@/features/reminders/components/remind-selected-button';
 import { RemindUserButton } from '@/features/reminders/components/remind-user-button';
-import {
-  AppaDetailDialogBody,
-  type DetailFocus,
-} from '@/features/reviews/components/appa-detail-dialog';
-import { SubmissionFilesDialogBody } from '@/features/reviews/components/submission-files-dialog';
+import type { DetailFocus } from '@/features/reviews/components/appa-detail-dialog';
 import { useWatchedWeekPage } from '@/features/week/api/get-week-page';
-import { MarkSubmittedDialogBody } from '@/features/week/components/mark-submitted-dialog';
 import { PendingTable } from '@/features/week/components/pending-table';
 import { SelectionBar } from '@/features/week/components/selection-bar';
 import {
@@ -41,11 +35,11 @@ import {
   toggleRow,
   type SelectedRow,
 } from '@/features/week/lib/selection';
+import type { OpenDialog } from './summary-dialog';
 
-type OpenDialog =
-  | { kind: 'detail'; submission: ReportSummary; focus?: DetailFocus }
-  | { kind: 'files'; submission: ReportSummary }
-  | { kind: 'mark'; author: PendingAuthor };
+const loadSummaryDialog = () => import('./summary-dialog');
+const SummaryDialog = lazy(() => loadSummaryDialog().then((m) => ({ default: m.SummaryDialog })));
+const prefetchDialogs = () => void loadSummaryDialog();
 
 function EmptyState({ children }: { children: ReactNode }) {
   return <p className="py-8 text-center text-muted-foreground">{children}</p>;
@@ -71,6 +65,12 @@ export function SummaryTab() {
 
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  // Drawn from the first opening on, and kept: closing animates.
+  const [dialogUsed, setDialogUsed] = useState(false);
+  const openDialog = (next: OpenDialog) => {
+    setDialogUsed(true);
+    setDialog(next);
+  };
   const search = useDebouncedValue(filters.search);
   const [page, setPage] = usePage(
     JSON.stringify([week.weekStart, filters.status, search, filters.team]),
@@ -89,7 +89,9 @@ export function SummaryTab() {
   const [selection, setSelection] = useState({ key: selectionKey, rows: NO_SELECTION });
   const selected = selection.key === selectionKey ? selection.rows : NO_SELECTION;
 
-  const data = query.data;
+  // The week's tiles, lists and table are hundreds of elements: drawn in a render React may
+  // interrupt (a deferred one), not in one long task that holds the page when the answer lands.
+  const data = useDeferredValue(query.data);
   // The rows on screen; while another table's first page loads they belong to the other table.
   const submissions = pendingView ? [] : (data?.submissions ?? []);
   const pending = pendingView ? (data?.pending ?? []) : [];
@@ -116,7 +118,7 @@ export function SummaryTab() {
   const exportCsv = useWeekCsvExport();
 
   const onAction = (action: SubmissionAction, submission: ReportSummary) =>
-    setDialog(
+    openDialog(
       action === 'files'
         ? { kind: 'files', submission }
         : { kind: 'detail', submission, focus: DETAIL_FOCUS[action] },
@@ -183,7 +185,9 @@ export function SummaryTab() {
             />
           ) : null}
 
-          <Card>
+          {/* The rows' dialogs load on the first sign of intent (pointer or focus over the table),
+              not with the panel; opening one before they have arrived waits for them. */}
+          <Card onPointerEnter={prefetchDialogs} onFocus={prefetchDialogs}>
             <CardHeader>
               <CardTitle as="h3">
                 {pendingView ? 'Usuarios pendientes' : 'APPAs de la semana'}
@@ -221,7 +225,7 @@ export function SummaryTab() {
                     selected={selectedIds}
                     onToggle={toggle}
                     onToggleAll={toggleAll}
-                    onMarkSubmitted={(author) => setDialog({ kind: 'mark', author })}
+                    onMarkSubmitted={(author) => openDialog({ kind: 'mark', author })}
                     remindButton={(person, weekStart) => (
                       <RemindUserButton user={person} weekStart={weekStart} />
                     )}
@@ -261,27 +265,21 @@ export function SummaryTab() {
         />
       ) : null}
 
-      <Dialog open={dialog !== null} onOpenChange={(open) => (open ? undefined : setDialog(null))}>
-        <DialogContent className={dialog?.kind === 'detail' ? 'sm:max-w-3xl' : undefined}>
-          {dialog?.kind === 'detail' ? (
-            <AppaDetailDialogBody submission={current(dialog.submission)} focus={dialog.focus} />
-          ) : null}
-          {dialog?.kind === 'files' ? (
-            <SubmissionFilesDialogBody submission={dialog.submission} />
-          ) : null}
-          {dialog?.kind === 'mark' ? (
-            <MarkSubmittedDialogBody
-              author={dialog.author}
-              week={week}
-              onDone={() => {
-                // Marked as sent, the person leaves the pending table, and so its selection.
-                select([{ id: dialog.author.id, userId: dialog.author.id }], false);
-                setDialog(null);
-              }}
-            />
-          ) : null}
-        </DialogContent>
-      </Dialog>
+      {dialogUsed ? (
+        <Suspense fallback={null}>
+          <SummaryDialog
+            dialog={dialog}
+            week={week}
+            current={current}
+            onClose={() => setDialog(null)}
+            onMarked={(author) => {
+              // Marked as sent, the person leaves the pending table, and so its selection.
+              select([{ id: author.id, userId: author.id }], false);
+              setDialog(null);
+            }}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

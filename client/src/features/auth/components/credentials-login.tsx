@@ -1,7 +1,7 @@
 import { landingPathFor, personalLandingPathFor } from '@common/roles';
 import type { LoginInput } from '@common/schemas/auth';
 import { ChartColumn, ClipboardList, Info, LayoutDashboard, LifeBuoy, Mail } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -80,9 +80,12 @@ export function CredentialsLogin() {
   const setMode = (next: Mode) =>
     setSearchParams(next === 'password' ? {} : { modo: next }, { replace: true });
   const { data: user, isPending } = useCurrentUser();
+  // Once nobody is found signed in, the screen is drawn in a render React may interrupt (a
+  // deferred one), not in one long task; the spinner stays until then.
+  const waiting = useDeferredValue(isPending);
   const login = useLoginWithUsername();
 
-  if (isPending) return <FullPageSpinner />;
+  if (waiting) return <FullPageSpinner />;
   // Someone already signed in who opens this screen. Not while this screen is signing someone in:
   // then the landing is by role (below), not the personal one.
   if (user && login.isIdle) return <Navigate to={personalLandingPathFor(user)} replace />;

@@ -4,7 +4,15 @@ import type { User } from '@common/schemas/auth';
 import type { CurrentReport } from '@common/schemas/report';
 import { weekLabel } from '@common/week-label';
 import { CircleAlert, RotateCw } from 'lucide-react';
-import { lazy, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  lazy,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { Navigate } from 'react-router';
 import { LogoutButton } from '@/components/layouts/logout-button';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -117,10 +125,12 @@ function useLeaveAfterSave(slug: string) {
 
 function OwnReport({ slug, user }: { slug: string; user: User }) {
   const current = useCurrentReport();
+  // The form is hundreds of elements: drawn in a render React may interrupt (a deferred one), not
+  // in one long task that holds the page when the answer lands. The spinner stays until then.
+  const data = useDeferredValue(current.data);
   const { outcome, setOutcome, leave, leaving } = useLeaveAfterSave(slug);
 
   if (outcome === 'ENVIADO') return <ThankYouCard leaving={leaving} onLeave={leave} />;
-  if (current.isPending) return <FullPageSpinner />;
 
   if (current.isError) {
     return (
@@ -144,10 +154,11 @@ function OwnReport({ slug, user }: { slug: string; user: User }) {
     );
   }
 
-  const { report } = current.data;
+  if (!data) return <FullPageSpinner />;
+  const { report } = data;
   return (
     <ReportLayout slug={slug} user={user}>
-      <WeekCard current={current.data}>
+      <WeekCard current={data}>
         {report?.status === 'ENVIADO' ? (
           <SentReport report={report} timeZone={user.timezone} />
         ) : (
@@ -158,7 +169,7 @@ function OwnReport({ slug, user }: { slug: string; user: User }) {
                 seguir editándolo.
               </p>
             ) : null}
-            <ReportForm current={current.data} locked={outcome !== null} onSaved={setOutcome} />
+            <ReportForm current={data} locked={outcome !== null} onSaved={setOutcome} />
           </div>
         )}
       </WeekCard>

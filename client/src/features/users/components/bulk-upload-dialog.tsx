@@ -1,3 +1,4 @@
+import { toCsv } from '@common/csv';
 import { bulkSummary, type BulkUserRow } from '@common/schemas/users';
 import { CircleAlert, CircleCheck, Download, FileUp } from 'lucide-react';
 import { useId, useMemo, useState, type ChangeEvent } from 'react';
@@ -14,7 +15,7 @@ import { DialogFormFooter } from '@/components/dialog-form-footer';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
-import { downloadFile, toCsv } from '@/lib/download';
+import { downloadFile } from '@/lib/download';
 import { useBulkImport, type BulkOutcome, type BulkProgress } from '../api/bulk-upload';
 import { parseBulkUsers, type RefusedRow } from '../lib/parse-bulk-users';
 import { personalUrl } from '../lib/personal-url';

@@ -1,27 +1,33 @@
-import { csvOf, WEEKLY_LAYOUT } from '@common/report-layouts';
 import type { SummaryFilters } from '@common/week-filters';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { downloadFile } from '@/lib/download';
 import { getWeek } from '../api/get-week';
-import { filteredCsvRows, summaryCsvFileName } from '../lib/week-summary';
 
 /**
  * 'Exportar CSV' of Resumen Semanal: every row the filters choose, not only the page on screen, so
- * it reads the whole week once and writes the file in the browser.
+ * it reads the whole week once and writes the file in the browser. What writes it (the report's
+ * layout, the CSV rule) loads with the first export, not with the panel.
  */
 export function useWeekCsvExport() {
   return useMutation({
-    mutationFn: ({ weekStart }: { weekStart: string; filters: SummaryFilters }) =>
-      getWeek(weekStart, 'area'),
-    onSuccess: (whole, { weekStart, filters }) => {
+    mutationFn: async ({ weekStart, filters }: { weekStart: string; filters: SummaryFilters }) => {
+      const [whole, { csvOf, WEEKLY_LAYOUT }, { filteredCsvRows, summaryCsvFileName }] =
+        await Promise.all([
+          getWeek(weekStart, 'area'),
+          import('@common/report-layouts'),
+          import('../lib/week-summary'),
+        ]);
       const rows = filteredCsvRows(whole, filters);
-      downloadFile(
-        summaryCsvFileName(weekStart),
-        csvOf(WEEKLY_LAYOUT, rows, { timeZone: whole.timeZone }),
-        'text/csv;charset=utf-8',
-      );
-      toast({ title: 'CSV generado', description: `${rows.length} filas exportadas.` });
+      return {
+        fileName: summaryCsvFileName(weekStart),
+        csv: csvOf(WEEKLY_LAYOUT, rows, { timeZone: whole.timeZone }),
+        count: rows.length,
+      };
+    },
+    onSuccess: ({ fileName, csv, count }) => {
+      downloadFile(fileName, csv, 'text/csv;charset=utf-8');
+      toast({ title: 'CSV generado', description: `${count} filas exportadas.` });
     },
     onError: (error) =>
       toast({
