@@ -29,6 +29,7 @@ export async function digestFor(ctx: AppContext, person: UserRow, weekStart: str
       or(ne(appaSubmissions.problemas, ''), ne(appaSubmissions.ayuda, '')),
       areaPeople(area),
     ),
+    null,
   );
   const week = { weekStart, weekEnd: format(addDays(parseISO(weekStart), 6), 'yyyy-MM-dd') };
   const lines = [

@@ -22,14 +22,19 @@ const { t, org, person, as } = useOrganisation();
 const reportOf = (key: string) => org().reports[key] ?? '';
 
 const READER = { review: true, comment: true, share: false, edit: false, download: true };
+/** Someone else's draft: nothing to review, comment on or download until it is sent. */
+const DRAFT_READER = { review: false, comment: false, share: false, edit: false, download: false };
+const abilitiesOf = (s: Pick<ReportSummary, 'status'>) =>
+  s.status === 'BORRADOR' ? DRAFT_READER : READER;
 
 describe('report abilities', () => {
   it('come with every report of the organisation’s week and its pages', async () => {
     const week = (await as(person('admin'), 'GET', '/api/appa')).json<WeekResponse>();
     expect(week.submissions.length).toBeGreaterThan(10);
-    for (const s of week.submissions) expect(s.abilities).toEqual(READER);
+    expect(week.submissions.some((s) => s.status === 'BORRADOR')).toBe(true);
+    for (const s of week.submissions) expect(s.abilities).toEqual(abilitiesOf(s));
     const page = (await as(person('consejo'), 'GET', '/api/appa/week')).json<WeekPage>();
-    for (const s of page.submissions) expect(s.abilities).toEqual(READER);
+    for (const s of page.submissions) expect(s.abilities).toEqual(abilitiesOf(s));
   });
 
   it('follow the viewer: a VP reviews the area, its author only reads and downloads', async () => {
@@ -96,8 +101,14 @@ describe('report abilities', () => {
       (await as(person(key), 'GET', '/api/appa'))
         .json<WeekResponse>()
         .submissions.find((s) => s.userId === person('consejo').id)?.abilities;
-    expect(await ofConsejo('consejo')).toEqual({ ...READER, edit: true });
-    expect(await ofConsejo('admin')).toEqual(READER);
+    // Their own draft: theirs to edit and download, nobody's to review until it is sent.
+    expect(await ofConsejo('consejo')).toEqual({
+      ...READER,
+      review: false,
+      comment: false,
+      edit: true,
+    });
+    expect(await ofConsejo('admin')).toEqual(DRAFT_READER);
     expect(await etagOf('admin')).not.toBe(await etagOf('consejo'));
     const pageOf = async (key: string) =>
       (await as(person(key), 'GET', '/api/appa/week?q=consejo')).json<WeekPage>().submissions;

@@ -36,98 +36,124 @@ const WITH_DASHBOARD: readonly Role[] = ['ADMIN', 'CONSEJO', 'VP', 'GERENTE', 'L
 
 /**
  * How the actor stands to the report: their own (sent, or a draft); its author two levels below
- * them; its author their manager; a stranger's report shared with them to read, to comment, or
- * shared once and expired; a stranger's report with no share.
+ * them (sent, or a draft); its author their manager; a stranger's report shared with them to read,
+ * to comment, or shared once and expired; a stranger's report with no share, and a stranger's
+ * draft.
  */
 const RELATIONSHIPS = [
   'own',
   'ownDraft',
   'below',
+  'belowDraft',
   'above',
   'sharedRead',
   'sharedComment',
   'expiredShare',
   'stranger',
+  'strangerDraft',
 ] as const;
 type Relationship = (typeof RELATIONSHIPS)[number];
 
 /** The report actions, and reading a person's reports over time (on the report's author). */
 type ReportCase = report.ReportAction | 'person:read';
 
+/** Who reads that a report exists, its state, its comments and tasks. */
 const READERS: Record<Relationship, readonly Role[]> = {
   own: ALL,
   ownDraft: ALL,
   below: ALL,
+  belowDraft: ALL,
   above: BOARD,
   sharedRead: ALL,
   sharedComment: ALL,
   expiredShare: BOARD,
   stranger: BOARD,
+  strangerDraft: BOARD,
+};
+
+/** Who reads its content (text, KPI, files): a draft is its author's alone. */
+const CONTENT_READERS: Record<Relationship, readonly Role[]> = {
+  ...READERS,
+  belowDraft: NONE,
+  strangerDraft: NONE,
 };
 
 const REPORT_MATRIX: Record<ReportCase, Record<Relationship, readonly Role[]>> = {
-  'report:read': READERS,
+  'report:read': CONTENT_READERS,
   'review:read': READERS,
-  'report:download': READERS,
+  'report:download': CONTENT_READERS,
   'report:write': {
     own: NONE,
     ownDraft: ALL,
     below: NONE,
+    belowDraft: NONE,
     above: NONE,
     sharedRead: NONE,
     sharedComment: NONE,
     expiredShare: NONE,
     stranger: NONE,
+    strangerDraft: NONE,
   },
+  // Nobody reviews or comments on a draft, whose content nobody but its author reads.
   'report:review': {
     own: BOARD,
-    ownDraft: BOARD,
+    ownDraft: NONE,
     below: ALL,
+    belowDraft: NONE,
     above: BOARD,
     sharedRead: BOARD,
     sharedComment: BOARD,
     expiredShare: BOARD,
     stranger: BOARD,
+    strangerDraft: NONE,
   },
   'report:comment': {
     own: BOARD,
-    ownDraft: BOARD,
+    ownDraft: NONE,
     below: ALL,
+    belowDraft: NONE,
     above: BOARD,
     sharedRead: BOARD,
     sharedComment: ALL,
     expiredShare: BOARD,
     stranger: BOARD,
+    strangerDraft: NONE,
   },
   'report:share': {
     own: SHARING,
     ownDraft: SHARING,
     below: NONE,
+    belowDraft: NONE,
     above: NONE,
     sharedRead: NONE,
     sharedComment: NONE,
     expiredShare: NONE,
     stranger: NONE,
+    strangerDraft: NONE,
   },
   'shares:list': {
     own: ALL,
     ownDraft: ALL,
     below: ADMIN,
+    belowDraft: ADMIN,
     above: ADMIN,
     sharedRead: ADMIN,
     sharedComment: ADMIN,
     expiredShare: ADMIN,
     stranger: ADMIN,
+    strangerDraft: ADMIN,
   },
   'person:read': {
     own: ALL,
     ownDraft: ALL,
     below: ALL,
+    belowDraft: ALL,
     above: BOARD,
     sharedRead: BOARD,
     sharedComment: BOARD,
     expiredShare: BOARD,
     stranger: BOARD,
+    strangerDraft: BOARD,
   },
 };
 
@@ -155,7 +181,6 @@ const REPORT_ROUTES: Record<ReportCase, ((ref: report.ReportRef, actor: Person) 
       url: `/api/appa/${r.id}/review`,
       payload: { isUpdate: true },
       ok: 200,
-      okOnDraft: 409,
     }),
     'report:comment': (r) => ({
       method: 'POST',
@@ -380,6 +405,7 @@ beforeAll(async () => {
     sharedRead: await buildReport(stranger.id),
     sharedComment: await buildReport(stranger.id),
     expiredShare: await buildReport(stranger.id),
+    strangerDraft: await buildReport(stranger.id, 'BORRADOR'),
   };
   const peers: Partial<Record<Role, Person>> = {};
   for (const role of SHARING) {
@@ -408,6 +434,7 @@ beforeAll(async () => {
         own: await buildReport(actor.id),
         ownDraft: await buildReport(actor.id, 'BORRADOR'),
         below: await buildReport(author.id),
+        belowDraft: await buildReport(author.id, 'BORRADOR'),
         above: await buildReport(boss.id),
         ...strangerReports,
       },
@@ -490,7 +517,7 @@ describe('who reads a report, for many at once (the live streams)', () => {
         for (const actor of everyone) {
           const factsOf = await report.loadReportFacts(app().ctx, actor, [ref]);
           const label = `${actor.role} on the ${rel} report of ${owner.role}`;
-          expect(readers.has(actor.id), label).toBe(report.can(actor, 'report:read', factsOf(ref)));
+          expect(readers.has(actor.id), label).toBe(report.can(actor, 'review:read', factsOf(ref)));
         }
         expect(readers.has(suspended.id)).toBe(false);
       }

@@ -11,7 +11,8 @@ import { liveSharesOf, liveSharesWith, sharesLaterally } from './share';
  * Who may do what with a report. Reading follows the hierarchy for every role: anyone reads their
  * own reports and those of everyone below them; ADMIN and CONSEJO read everything; a peer reads a
  * report while a share of it lasts. A reviewer is ADMIN, CONSEJO or anyone above the author. Files,
- * comments, tasks, the text download and the zip all follow the reading rule.
+ * comments, tasks, the text download and the zip all follow the reading rule. A draft is private:
+ * others see that it exists, never its content, and nobody reviews or comments on it.
  */
 export type ReportAction =
   | 'report:read'
@@ -52,19 +53,37 @@ export function readsReportsOf(actor: Actor, author: AuthorFacts): boolean {
   return readsEverything(actor) || author.userId === actor.id || author.aboveAuthor;
 }
 
-/** A reviewer is ADMIN, CONSEJO or anyone above the author; never the author themself. */
+/**
+ * A reviewer is ADMIN, CONSEJO or anyone above the author; never the author themself. There is
+ * nothing to review in a draft, whose content only its author reads.
+ */
 function reviews(actor: Actor, report: ReportFacts): boolean {
+  if (report.status === 'BORRADOR') return false;
   return readsEverything(actor) || (report.userId !== actor.id && report.aboveAuthor);
+}
+
+/**
+ * Whether the actor may read the report's content (text, KPI, attachments): a draft is its
+ * author's alone until it is sent. Anyone who reads the report still sees that a draft exists.
+ */
+export function readsContent(
+  actor: Pick<Actor, 'id'>,
+  report: Pick<ReportFacts, 'userId' | 'status'>,
+): boolean {
+  return report.status !== 'BORRADOR' || report.userId === actor.id;
 }
 
 export function can(actor: Actor, action: ReportAction, report: ReportFacts): boolean {
   switch (action) {
-    case 'report:read':
     case 'review:read':
-    case 'report:download':
-      // Reviewers are above the author, so whoever reviews also reads; a download is the report
-      // as a file.
+      // Reviewers are above the author, so whoever reviews also reads.
       return readsReportsOf(actor, report) || report.sharedAs !== null;
+    case 'report:read':
+    case 'report:download':
+      // Its content and its files; a download is the report as a file.
+      return (
+        (readsReportsOf(actor, report) || report.sharedAs !== null) && readsContent(actor, report)
+      );
     case 'report:write':
       // Everyone writes only their own report, and only while it is a draft.
       return report.userId === actor.id && report.status === 'BORRADOR';
@@ -161,8 +180,10 @@ export async function whoReads(
   const looked = actors.some((actor) => !readsEverything(actor) && actor.id !== report.userId);
   const above = new Set(looked ? await managersAbove(ctx, report.userId) : []);
   const shared = looked ? await liveSharesOf(ctx, report.id) : new Map<string, SharePermission>();
+  // Hearing that a report changed tells what the panel shows of it, a draft's existence included,
+  // never its content.
   const readers = actors.filter((actor) =>
-    can(actor, 'report:read', {
+    can(actor, 'review:read', {
       id: report.id,
       userId: report.userId,
       status: report.status,

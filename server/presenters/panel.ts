@@ -57,10 +57,17 @@ function latestNotes(notes: readonly ReviewNote[]): string | null {
   return latest?.notes ?? null;
 }
 
-/** A report as the panel lists it: no storage keys, only counts of what hangs from it. */
-export function presentReportSummary(row: ReportSummaryRow): ReportSummaryData {
+/**
+ * A report as the panel lists it: no storage keys, only counts of what hangs from it. A draft is
+ * its author's alone until it is sent: to anyone but `readerId` it shows that it exists, when it
+ * was last saved and by whom, never its text, KPI or attachments.
+ */
+export function presentReportSummary(
+  row: ReportSummaryRow,
+  readerId: string | null,
+): ReportSummaryData {
   const { report } = row;
-  return {
+  const summary = {
     id: report.id,
     userId: report.userId,
     user: presentAuthor(row.author),
@@ -86,7 +93,21 @@ export function presentReportSummary(row: ReportSummaryRow): ReportSummaryData {
     openTaskCount: row.openTaskCount,
     markedSubmittedBy: row.marker,
   };
+  if (report.status !== 'BORRADOR' || report.userId === readerId) return summary;
+  return { ...summary, ...PRIVATE_DRAFT };
 }
+
+/** What a draft shows to anyone but its author. */
+const PRIVATE_DRAFT = {
+  avances: '',
+  planes: '',
+  problemas: '',
+  ayuda: '',
+  kpiNombre: '',
+  kpiMetaPct: null,
+  kpiLogroPct: null,
+  fileCount: 0,
+} satisfies Partial<ReportSummaryData>;
 
 /** One reviewer's notes; `author` is null when their account is gone. */
 export function presentReviewNote(row: {

@@ -24,6 +24,8 @@ export interface Organisation {
   people: Record<string, Person>;
   /** This week's report id by person key. */
   reports: Record<string, string>;
+  /** Keys of those whose report this week is a draft. */
+  drafts: ReadonlySet<string>;
   /** Last week's report id by person key. */
   lastWeek: Record<string, string>;
   managerOf: Record<string, string | null>;
@@ -114,6 +116,7 @@ export async function buildOrganisation(t: Pick<TestApp, 'db'>): Promise<Organis
   return {
     people,
     reports,
+    drafts: DRAFTS,
     lastWeek,
     managerOf,
     below,

@@ -17,15 +17,26 @@ export function ReportSection({ title, children }: { title: string; children: Re
 
 /**
  * The four text sections of an APPA, read-only, as siblings of the surrounding grid. The last one
- * reads 'Ayuda Requerida' in the administrator's detail and 'Ayuda Necesaria' on /lider.
+ * reads 'Ayuda Requerida' in the administrator's detail and 'Ayuda Necesaria' on /lider. Someone
+ * else's draft comes without its text (the server keeps it to its author): one line says so.
  */
 export function ReportSections({
   report,
   ayudaTitle,
 }: {
-  report: Pick<ReportSummary, 'avances' | 'planes' | 'problemas' | 'ayuda'>;
+  report: Pick<ReportSummary, 'avances' | 'planes' | 'problemas' | 'ayuda' | 'status' | 'userId'>;
   ayudaTitle: string;
 }) {
+  const user = useSignedInUser();
+  if (report.status === 'BORRADOR' && report.userId !== user.id) {
+    return (
+      <ReportSection title="Contenido">
+        <p className="text-sm text-muted-foreground">
+          Es un borrador: su contenido es privado hasta que su autor lo envíe.
+        </p>
+      </ReportSection>
+    );
+  }
   const sections = [
     ['Avances', report.avances],
     ['Planes', report.planes],

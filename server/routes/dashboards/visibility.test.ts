@@ -15,6 +15,10 @@ function readable(viewer: string): string[] {
   return sorted(reportKeys().filter((k) => area.has(k)));
 }
 
+/** The reports whose content (text, files) `viewer` reads: a draft is its author's alone. */
+const contentReadable = (viewer: string) =>
+  readable(viewer).filter((k) => k === viewer || !org().drafts.has(k));
+
 const VIEWERS = ['consejo', 'admin', 'vp1', 'vp2', 'g1', 'g4', 'l1', 'l8', 'u1', 'u16'] as const;
 
 describe('the visibility matrix', () => {
@@ -37,7 +41,7 @@ describe('the visibility matrix', () => {
   });
 
   it.each(VIEWERS)('the files of a report follow its visibility for %s', async (v) => {
-    const allowed = new Set(readable(v));
+    const allowed = new Set(contentReadable(v));
     for (const key of ['vp1', 'g1', 'g3', 'l1', 'l8', 'u1', 'u14']) {
       const id = org().reports[key];
       if (!id) continue;
@@ -74,7 +78,7 @@ describe('the visibility matrix', () => {
   });
 
   it.each(VIEWERS)('a zip of every report %s reads is given, one more is refused', async (v) => {
-    const allowed = readable(v);
+    const allowed = contentReadable(v);
     const ids = (keys: readonly string[]) => `ids=${keys.map((k) => org().reports[k]).join(',')}`;
     // u16 has no report of its own this week: nothing to zip alone.
     if (allowed.length > 0) {
@@ -85,6 +89,62 @@ describe('the visibility matrix', () => {
     if (!outside) return;
     const mixed = await as(person(v), 'GET', `/api/appa/export/zip?${ids([...allowed, outside])}`);
     expect(mixed.statusCode).toBe(403);
+  });
+
+  it('a draft shows that it exists, never its content, to anyone but its author', async () => {
+    // g4's draft this week: vp2 is above g4, the board reads everything.
+    const id = org().reports.g4 ?? '';
+    const secret = 'Avances de g4';
+    const blank = {
+      status: 'BORRADOR',
+      avances: '',
+      planes: '',
+      kpiNombre: '',
+      kpiMetaPct: null,
+      kpiLogroPct: null,
+      fileCount: 0,
+    };
+    for (const v of ['vp2', 'consejo', 'admin']) {
+      const one = await as(person(v), 'GET', `/api/appa/${id}`);
+      expect(one.statusCode, v).toBe(200);
+      expect(one.json(), v).toMatchObject(blank);
+      for (const url of [
+        `/api/appa?weekStart=${THIS_WEEK}`,
+        `/api/appa/week?weekStart=${THIS_WEEK}&status=borradores`,
+        `/api/appa/history?userId=${person('g4').id}&from=2026-11-02&to=2026-11-16`,
+      ]) {
+        const res = await as(person(v), 'GET', url);
+        expect(res.statusCode, `${v} ${url}`).toBe(200);
+        expect(res.body, `${v} ${url}`).toContain(id);
+        expect(res.body, `${v} ${url}`).not.toContain(secret);
+      }
+      // Its content and files are refused; its (empty) comments and tasks are not.
+      for (const url of [`/api/appa/${id}/download`, `/api/files/submission/${id}`]) {
+        expect((await as(person(v), 'GET', url)).statusCode, `${v} ${url}`).toBe(403);
+      }
+      const zip = await as(person(v), 'GET', `/api/appa/export/zip?ids=${id}`);
+      expect(zip.statusCode, v).toBe(403);
+      expect((await as(person(v), 'GET', `/api/appa/${id}/comments`)).statusCode).toBe(200);
+      const comment = await as(person(v), 'POST', `/api/appa/${id}/comments`, { comment: 'Ojo' });
+      expect(comment.statusCode, v).toBe(403);
+      const review = await as(person(v), 'POST', `/api/appa/${id}/review`, { notes: 'Bien' });
+      expect(review.statusCode, v).toBe(403);
+    }
+    for (const url of [
+      `/api/reports/weekly?weekStart=${THIS_WEEK}&format=csv`,
+      `/api/reports/weekly?weekStart=${THIS_WEEK}&format=txt`,
+      `/api/reports/custom?from=${THIS_WEEK}&to=${THIS_WEEK}&format=csv`,
+      `/api/reports/kpi?from=${THIS_WEEK}&to=${THIS_WEEK}&format=csv`,
+    ]) {
+      const res = await as(person('admin'), 'GET', url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).not.toContain(secret);
+      expect(res.body, url).not.toContain('KPI g4');
+    }
+    // Its author reads it whole, as the leader's own week shows it.
+    const own = await as(person('g4'), 'GET', `/api/appa/${id}`);
+    expect(own.json()).toMatchObject({ status: 'BORRADOR', avances: secret, kpiNombre: 'KPI g4' });
+    expect((await as(person('g4'), 'GET', `/api/appa/${id}/download`)).statusCode).toBe(200);
   });
 
   it('audits a refused read', async () => {

@@ -67,7 +67,7 @@ export function exportRoutes(app: Api, ctx: AppContext) {
     async (request, reply) => {
       const { user } = requireAuth(request);
       const { id } = request.params;
-      const [bundle] = await loadReportBundles(ctx, [id]);
+      const [bundle] = await loadReportBundles(ctx, [id], user.id);
       if (!bundle) throw notFound(PANEL_MSG.reportNotFound);
       await authorize(ctx, user, 'report:download', [bundle.report]);
       const text = reportText(bundle, await organisationTimezone(ctx));
@@ -81,7 +81,7 @@ export function exportRoutes(app: Api, ctx: AppContext) {
     async (request, reply) => {
       const { user } = requireAuth(request);
       const { ids } = request.query;
-      const bundles = await loadReportBundles(ctx, ids);
+      const bundles = await loadReportBundles(ctx, ids, user.id);
       if (bundles.length !== ids.length) throw notFound(PANEL_MSG.reportNotFound);
       await authorize(
         ctx,

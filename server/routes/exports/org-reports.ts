@@ -83,7 +83,8 @@ export async function weeklyReport(
   ctx: AppContext,
   query: WeeklyReportQuery,
 ): Promise<GeneratedReport> {
-  const week = await loadWeek(ctx, query.weekStart);
+  // The organisation's report is one answer for every administrator: drafts show to nobody.
+  const week = await loadWeek(ctx, query.weekStart, null);
   const tz = week.timeZone;
   const sent = week.submissions.filter((s) => s.status === 'ENVIADO');
   const { counts } = week;
@@ -278,6 +279,7 @@ export async function problemsHelpReport(
         inPeriod(query.from, query.to),
         or(withText(appaSubmissions.problemas), withText(appaSubmissions.ayuda)),
       ),
+      null,
     ),
   ]);
   reports.sort(byWeekThenName);
@@ -338,7 +340,7 @@ export async function customReport(
 ): Promise<GeneratedReport> {
   const [tz, reports] = await Promise.all([
     organisationTimezone(ctx),
-    loadReportSummaries(ctx, inPeriod(query.from, query.to)),
+    loadReportSummaries(ctx, inPeriod(query.from, query.to), null),
   ]);
   reports.sort(byWeekThenName);
   const csv = () => csvOf(CUSTOM_LAYOUT, reports, { timeZone: tz });

@@ -20,11 +20,18 @@ export interface ReportBundle {
   files: Pick<FileRow, 'id' | 'fileName' | 'sizeBytes' | 'storagePath' | 'boundKey'>[];
 }
 
-/** The reports of `ids` that exist, with their comments and files, in three statements. */
-export async function loadReportBundles(ctx: AppContext, ids: string[]): Promise<ReportBundle[]> {
+/**
+ * The reports of `ids` that exist, with their comments and files, in three statements; drafts
+ * show their content to `readerId` alone (the download routes refuse anyone else a draft).
+ */
+export async function loadReportBundles(
+  ctx: AppContext,
+  ids: string[],
+  readerId: string | null,
+): Promise<ReportBundle[]> {
   if (ids.length === 0) return [];
   const [reports, comments, files] = await Promise.all([
-    loadReportSummaries(ctx, inArray(appaSubmissions.id, ids)),
+    loadReportSummaries(ctx, inArray(appaSubmissions.id, ids), readerId),
     loadComments(ctx, inArray(reviewComments.submissionId, ids)),
     ctx.db
       .select({

@@ -228,6 +228,7 @@ export async function history(
       eq(appaSubmissions.userId, input.userId),
       between(appaSubmissions.weekStart, input.from, input.to),
     ),
+    viewer.id,
   );
   const viewed = await withReportAbilities(ctx, viewer, rows);
   return viewed.sort((a, b) => b.weekStart.localeCompare(a.weekStart));

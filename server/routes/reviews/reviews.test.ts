@@ -108,9 +108,10 @@ describe('who may review and comment', () => {
 
 describe('POST /api/appa/{id}/review', () => {
   it('refuses a draft, bad ids and unknown reports, in Spanish', async () => {
+    // A draft is its author's alone until it is sent: nobody reviews it.
     const draft = await review(admin, draftId);
-    expect(draft.statusCode).toBe(409);
-    expect(draft.json()).toEqual({ message: PANEL_MSG.reviewOnlySent });
+    expect(draft.statusCode).toBe(403);
+    expect(draft.json()).toEqual({ message: MSG.forbidden });
     const bad = await review(admin, 'no-es-un-id');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ message: PANEL_MSG.reportNotFound });

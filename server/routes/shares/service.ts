@@ -166,6 +166,7 @@ export async function leaderWeek(
   const [ownReport] = await loadReportSummaries(
     ctx,
     and(eq(appaSubmissions.userId, viewer.id), eq(appaSubmissions.weekStart, week.weekStart)),
+    viewer.id,
   );
   const ownShares = ownReport
     ? await loadShares(
@@ -194,6 +195,7 @@ export async function leaderWeek(
           appaSubmissions.id,
           incoming.map((s) => s.submissionId),
         ),
+        viewer.id,
       )
     : [];
   // The viewer's own report and those shared with them get their abilities together.

@@ -69,12 +69,14 @@ const openStatuses = sql.join(
 /**
  * The panel's reports matching `where`, in two statements: the reports with the author, reviewer
  * and marker joined and the counts as correlated subqueries served by the submission_id indexes,
- * then every reviewer's notes on those reports by id (no N+1). Without the viewer's abilities:
+ * then every reviewer's notes on those reports by id (no N+1). Drafts show their content to
+ * `readerId` alone, their author (null: to nobody). Without the viewer's abilities:
  * `withReportAbilities` adds them for whoever the answer is for.
  */
 export async function loadReportSummaries(
   ctx: AppContext,
   where: SQL | undefined,
+  readerId: string | null,
 ): Promise<ReportSummaryData[]> {
   const rows = await loadReportRows(ctx, where);
   const notesOf = await loadNotes(
@@ -82,7 +84,7 @@ export async function loadReportSummaries(
     rows.map((r) => r.report.id),
   );
   return rows.map((row) =>
-    presentReportSummary({ ...row, notes: notesOf.get(row.report.id) ?? [] }),
+    presentReportSummary({ ...row, notes: notesOf.get(row.report.id) ?? [] }, readerId),
   );
 }
 
@@ -138,7 +140,7 @@ export async function loadReportSummary(
   const [row] = await withReportAbilities(
     ctx,
     viewer,
-    await loadReportSummaries(ctx, eq(appaSubmissions.id, id)),
+    await loadReportSummaries(ctx, eq(appaSubmissions.id, id), viewer.id),
   );
   if (!row) throw notFound(PANEL_MSG.reportNotFound);
   return row;
@@ -196,23 +198,26 @@ export async function listWeek(
   weekStart: string | undefined,
   area?: Area | null,
 ): Promise<WeekResponse> {
-  const week = await loadWeek(ctx, weekStart, area);
+  const week = await loadWeek(ctx, weekStart, viewer.id, area);
   return { ...week, submissions: await withReportAbilities(ctx, viewer, week.submissions) };
 }
 
 /**
  * Every report of the week, the expected authors without a sent one, the teams and the tiles.
- * `area` narrows everything to the people below someone; absent, the whole organisation.
+ * `area` narrows everything to the people below someone; absent, the whole organisation. Drafts
+ * show their content to `readerId` alone.
  */
 export async function loadWeek(
   ctx: AppContext,
   weekStart: string | undefined,
+  readerId: string | null,
   area?: Area | null,
 ): Promise<WeekData> {
   const week = await panelWeek(ctx, weekStart);
   const submissions = await loadReportSummaries(
     ctx,
     and(eq(appaSubmissions.weekStart, week.weekStart), area ? areaPeople(area) : undefined),
+    readerId,
   );
   submissions.sort((a, b) => byName(a.user, b.user));
   const people = inArea(await weekPeople(ctx, week.weekStart), await areaMembers(ctx, area));
@@ -227,7 +232,8 @@ export async function loadWeek(
       sent: submissions.filter((s) => s.status === 'ENVIADO').length,
       drafts: submissions.filter((s) => s.status === 'BORRADOR').length,
       pending: pending.length,
-      files: submissions.reduce((sum, s) => sum + s.fileCount, 0),
+      // Attachments of sent reports: a draft's are its author's alone.
+      files: submissions.reduce((sum, s) => sum + (s.status === 'ENVIADO' ? s.fileCount : 0), 0),
     },
   };
 }
@@ -325,7 +331,7 @@ export async function weekIndex(
   for (const person of people) {
     const report = presentedOf(person).report;
     if (report) reports.push(report);
-    files += person.report?.fileCount ?? 0;
+    if (person.report?.status === 'ENVIADO') files += person.report.fileCount;
   }
   const { pending, teams, expected } = await pendingOf(ctx, week.weekStart, area, people);
   return {
@@ -369,7 +375,7 @@ export async function pageOfWeek(
     ? await withReportAbilities(
         ctx,
         viewer,
-        await loadReportSummaries(ctx, inArray(appaSubmissions.id, ids)),
+        await loadReportSummaries(ctx, inArray(appaSubmissions.id, ids), viewer.id),
       )
     : [];
   const byId = new Map(loaded.map((s) => [s.id, s]));

@@ -129,11 +129,12 @@ describe('GET /api/appa', () => {
       sent: 1,
       drafts: 1,
       pending: expectedIds.length - 1,
-      files: 3,
+      // A draft's attachments are its author's alone until it is sent.
+      files: 2,
     });
     expect(week.submissions.map((s) => [s.user.fullName, s.status, s.fileCount])).toEqual([
       ['Bea Enviadora', 'ENVIADO', 2],
-      ['Carlos Borrador', 'BORRADOR', 1],
+      ['Carlos Borrador', 'BORRADOR', 0],
     ]);
     const pendingIds = week.pending.map((p) => p.id);
     expect(pendingIds).not.toContain(sender.id);

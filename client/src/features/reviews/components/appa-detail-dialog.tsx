@@ -135,11 +135,14 @@ export function AppaDetailDialogBody({
         }
       />
 
-      <KpiBlock submission={submission} />
+      {/* Someone else's draft comes without its content: no KPI, no files to list. */}
+      {submission.abilities.download ? <KpiBlock submission={submission} /> : null}
       <ReportSections report={submission} ayudaTitle="Ayuda Requerida" />
-      <ReportSection title="Archivos adjuntos">
-        <Attachments submissionId={submission.id} />
-      </ReportSection>
+      {submission.abilities.download ? (
+        <ReportSection title="Archivos adjuntos">
+          <Attachments submissionId={submission.id} />
+        </ReportSection>
+      ) : null}
       <ReportSection title="Revisión">
         <ReviewStatus submission={submission} notesRef={reviewNotes} />
       </ReportSection>
