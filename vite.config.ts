@@ -41,12 +41,21 @@ const FIRST_PAGES_ICONS = [
 ];
 const ICONS = /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]([\w-]+)\.mjs$/;
 
+/**
+ * The small pieces both the first pages and the back office draw (an alert, a form's label, input
+ * and text area, a date, a week's name): one file rather than one each, a request and a gzip
+ * stream for a few hundred bytes.
+ */
+const SHARED_UI =
+  /[\\/]client[\\/]src[\\/](components[\\/]ui[\\/](alert|input|label|textarea)\.tsx|lib[\\/]format\.ts)$|[\\/]common[\\/]week-label\.ts$/;
+
 type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isDynamicEntry?: boolean };
 
 /**
  * Writes .vite/pages.json beside the manifest: for each page of client/src/app/page-modules.ts,
  * the scripts and styles its lazy modules need beyond what index.html loads already, and the API
- * answers it asks for first. The server announces them in that page's HTML (server/plugins/client.ts).
+ * answers it asks for first. The server announces them in that page's HTML
+ * (server/plugins/client.ts).
  */
 function pagePreloads(): Plugin {
   return {
@@ -153,6 +162,8 @@ export default defineConfig({
               name: 'index',
               tags: ['$initial'],
             },
+            // After the app's own code: what these use of it stays in the app's file.
+            { name: 'ui', test: SHARED_UI },
           ],
         },
       },
