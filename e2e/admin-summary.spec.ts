@@ -203,18 +203,22 @@ test('the pager moves through the pages, and the selection is kept across them',
   await expect(pager).toContainText('Página 2 de');
   await expect(pager.getByRole('button', { name: 'Anterior' })).toBeEnabled();
   await expect(table.getByRole('checkbox', { name: firstName })).toHaveCount(0);
-  await table
-    .getByRole('checkbox', { name: /^Seleccionar a / })
-    .first()
-    .check();
+  const secondBox = table.getByRole('checkbox', { name: /^Seleccionar a / }).first();
+  const secondName = (await secondBox.getAttribute('aria-label')) ?? '';
+  await secondBox.check();
 
-  // Both rows count, though they are on different pages.
+  // Both rows count, though they are on different pages; the zip takes those the administrator
+  // may download (someone else's draft is not).
   const bar = page.getByRole('region', { name: 'Acciones de la selección' });
   await expect(bar).toContainText('2 seleccionados');
-  await expect(bar.getByRole('link', { name: 'Descargar todo' })).toHaveAttribute(
-    'href',
-    /^\/api\/appa\/export\/zip\?ids=[0-9a-f-]+,[0-9a-f-]+$/,
-  );
+  const zipped = [firstName, secondName]
+    .map((label) => week.submissions.find((s) => label === `Seleccionar a ${s.user.fullName}`))
+    .filter((s) => s?.abilities.download)
+    .map((s) => s?.id);
+  const zipLink = bar.getByRole('link', { name: 'Descargar todo' });
+  if (zipped.length === 0) await expect(zipLink).toBeHidden();
+  else
+    await expect(zipLink).toHaveAttribute('href', `/api/appa/export/zip?ids=${zipped.join(',')}`);
   await pager.getByRole('button', { name: 'Anterior' }).click();
   await expect(pager).toContainText('Página 1 de');
   await expect(table.getByRole('checkbox', { name: firstName })).toBeChecked();
@@ -304,10 +308,15 @@ test('selected rows get the floating bar, and the week is kept in the address', 
   await openSummary(page);
   const table = page.getByRole('region', { name: 'Tabla de APPAs de la semana' });
   const boxes = table.getByRole('checkbox', { name: /^Seleccionar a / });
+  const status = page.getByLabel('Estado');
+  await status.selectOption('enviados');
   await boxes.nth(0).check();
   await boxes.nth(1).check();
+  // A draft checked too: someone else's draft is not theirs to download, so the zip leaves it out.
+  await status.selectOption('borradores');
+  await boxes.nth(0).check();
   const bar = page.getByRole('region', { name: 'Acciones de la selección' });
-  await expect(bar).toContainText('2 seleccionados');
+  await expect(bar).toContainText('3 seleccionados');
   await expect(bar.getByRole('link', { name: 'Descargar todo' })).toHaveAttribute(
     'href',
     /^\/api\/appa\/export\/zip\?ids=[0-9a-f-]+,[0-9a-f-]+$/,
@@ -321,6 +330,7 @@ test('selected rows get the floating bar, and the week is kept in the address', 
   await bar.getByRole('button', { name: 'Limpiar selección' }).click();
   await expect(bar).toBeHidden();
   await expect(boxes.nth(0)).not.toBeChecked();
+  await status.selectOption('todos');
 
   // Real pagination: 20 rows a page.
   await expect(page.getByText(/^Página 1 de \d+$/)).toBeVisible();

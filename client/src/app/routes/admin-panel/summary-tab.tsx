@@ -29,6 +29,7 @@ import {
 import { SummaryTiles } from '@/features/week/components/summary-tiles';
 import { useWeekCsvExport } from '@/features/week/hooks/use-week-csv-export';
 import {
+  downloadableIds,
   NO_SELECTION,
   selectedUserIds,
   selectRows,
@@ -96,8 +97,8 @@ export function SummaryTab() {
   const submissions = pendingView ? [] : (data?.submissions ?? []);
   const pending = pendingView ? (data?.pending ?? []) : [];
   const pageRows: SelectedRow[] = pendingView
-    ? pending.map((p) => ({ id: p.id, userId: p.id }))
-    : submissions.map((s) => ({ id: s.id, userId: s.userId }));
+    ? pending.map((p) => ({ id: p.id, userId: p.id, downloadable: false }))
+    : submissions.map((s) => ({ id: s.id, userId: s.userId, downloadable: s.abilities.download }));
 
   const changeFilters = (change: Partial<Filters>) =>
     setFilters((current) => ({ ...current, ...change }));
@@ -260,7 +261,7 @@ export function SummaryTab() {
           remindButton={
             <RemindSelectedButton userIds={selectedUserIds(selected)} weekStart={week.weekStart} />
           }
-          submissionIds={pendingView ? null : [...selected.keys()]}
+          submissionIds={pendingView ? null : downloadableIds(selected)}
           onClear={clearSelection}
         />
       ) : null}
@@ -274,7 +275,7 @@ export function SummaryTab() {
             onClose={() => setDialog(null)}
             onMarked={(author) => {
               // Marked as sent, the person leaves the pending table, and so its selection.
-              select([{ id: author.id, userId: author.id }], false);
+              select([{ id: author.id, userId: author.id, downloadable: false }], false);
               setDialog(null);
             }}
           />

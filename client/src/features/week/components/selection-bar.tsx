@@ -15,7 +15,10 @@ export function SelectionBar({
   count: number;
   /** 'Recordar' for the selection's authors; the screen takes it from the reminders. */
   remindButton: ReactNode;
-  /** Null when the selection is of pending people, who have no report to download. */
+  /**
+   * The selected reports the viewer may download; null (or none) when the selection is of pending
+   * people or of others' drafts, which have nothing to download.
+   */
   submissionIds: readonly string[] | null;
   onClear: () => void;
 }) {
@@ -29,7 +32,7 @@ export function SelectionBar({
         {count === 1 ? '1 seleccionado' : `${count} seleccionados`}
       </p>
       {remindButton}
-      {submissionIds ? (
+      {submissionIds?.length ? (
         <Button asChild size="sm" variant="outline">
           <a
             href={`/api/appa/export/zip?ids=${submissionIds.map(encodeURIComponent).join(',')}`}

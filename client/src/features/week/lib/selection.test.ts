@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { NO_SELECTION, selectedUserIds, selectRows, toggleRow } from './selection';
+import { downloadableIds, NO_SELECTION, selectedUserIds, selectRows, toggleRow } from './selection';
 
-const row = (n: number, userId = `u${n}`) => ({ id: `r${n}`, userId });
+const row = (n: number, userId = `u${n}`, downloadable = true) => ({
+  id: `r${n}`,
+  userId,
+  downloadable,
+});
 
 describe('the selection of a paged table', () => {
   it('keeps the rows checked on one page when rows of another page are checked', () => {
@@ -16,6 +20,12 @@ describe('the selection of a paged table', () => {
     const one = selectRows(three, [row(2), row(3)], false);
     expect([...one.keys()]).toEqual(['r1']);
     expect(toggleRow(one, row(1)).size).toBe(0);
+  });
+
+  it('zips only the reports the viewer may download', () => {
+    const mixed = selectRows(NO_SELECTION, [row(1), row(2, 'u2', false), row(3)], true);
+    expect(downloadableIds(mixed)).toEqual(['r1', 'r3']);
+    expect(selectedUserIds(mixed)).toEqual(['u1', 'u2', 'u3']);
   });
 
   it('names each author once', () => {
