@@ -163,6 +163,15 @@ test('a draft keeps its text and attachments, then is sent and reads as final', 
   await expect(attachments(page).getByRole('listitem')).toHaveCount(1);
   const signOut = await holdSignOut(page);
   await page.getByRole('button', { name: 'Enviar APPA' }).click();
+  // Sending asks first, with what goes with the report; going back sends nothing.
+  const confirm = page.getByRole('dialog', { name: '¿Enviar tu APPA?' });
+  await expect(confirm).toContainText('1 archivo adjunto');
+  await expect(confirm).toContainText('Una vez enviado, tu APPA ya no se puede modificar.');
+  await expectNoSeriousA11yViolations(page);
+  await confirm.getByRole('button', { name: 'Volver a editar' }).click();
+  await expect(confirm).toBeHidden();
+  await page.getByRole('button', { name: 'Enviar APPA' }).click();
+  await confirm.getByRole('button', { name: 'Sí, enviar APPA' }).click();
   await expect(page.getByRole('heading', { name: '¡Gracias!' })).toBeVisible();
   await expect(page.getByText('Tu APPA ha sido enviado exitosamente')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Salir del Sistema' })).toBeVisible();
@@ -245,6 +254,7 @@ test('sending needs Avances and Planes, and failures say what happened; nothing 
   await closeNotice(page);
   await field(page, 'Avances').fill('Avance suficiente');
   await page.getByRole('button', { name: 'Enviar APPA' }).click();
+  await page.getByRole('button', { name: 'Sí, enviar APPA' }).click();
   await expect(
     notices(page).getByText('No se pudo enviar el reporte. Intenta nuevamente.'),
   ).toBeVisible();
@@ -256,6 +266,7 @@ test('sending needs Avances and Planes, and failures say what happened; nothing 
     route.fulfill({ status: 409, json: { message: REPORT_MSG.alreadySent } }),
   );
   await page.getByRole('button', { name: 'Enviar APPA' }).click();
+  await page.getByRole('button', { name: 'Sí, enviar APPA' }).click();
   await expect(notices(page).getByText('Error al enviar')).toBeVisible();
   await expect(notices(page).getByText(REPORT_MSG.alreadySent)).toBeVisible();
   await closeNotice(page);

@@ -4,10 +4,11 @@ import {
   REPORT_TEXT_MAX,
   type CurrentReport,
   type ReportFileInput,
+  type SaveReportInput,
 } from '@common/schemas/report';
 import { useQueryClient } from '@tanstack/react-query';
 import { Clock, LoaderCircle, Save, Send } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -21,11 +22,60 @@ import { currentReportQueryKey } from '../api/get-current-report';
 import { useSaveReport } from '../api/save-report';
 import {
   formValuesFrom,
+  sendSummary,
   toSaveReportInput,
   validateReport,
   type ReportFormValues,
 } from '../lib/report-form';
 import { AttachmentsField } from './attachments-field';
+
+/**
+ * Before a report is sent for good: what goes with it and that it cannot be changed after. A
+ * native modal dialog (focus kept inside, Escape cancels) costs the form no script of its own.
+ */
+function SendConfirmation({
+  input,
+  onConfirm,
+  onCancel,
+}: {
+  input: SaveReportInput;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+    return () => element?.close();
+  }, []);
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby="send-confirmation-title"
+      onCancel={onCancel}
+      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl border bg-card p-6 text-card-foreground shadow-lg backdrop:bg-black/50"
+    >
+      <h2 id="send-confirmation-title" className="text-lg font-semibold">
+        ¿Enviar tu APPA?
+      </h2>
+      <ul className="mt-3 grid list-disc gap-1 pl-5 text-sm">
+        {sendSummary(input).map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+      <p className="mt-3 text-sm font-medium">Una vez enviado, tu APPA ya no se puede modificar.</p>
+      <div className="mt-5 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button type="button" variant="outline" onClick={onCancel}>
+          Volver a editar
+        </Button>
+        <Button type="button" onClick={onConfirm}>
+          <Send aria-hidden="true" />
+          Sí, enviar APPA
+        </Button>
+      </div>
+    </dialog>
+  );
+}
 
 /** The toasts, by what the button asked for: saving a draft or sending the report. */
 const MESSAGES = {
@@ -95,6 +145,8 @@ export function ReportForm({
       })) ?? [],
   );
   const [filesError, setFilesError] = useState<string>();
+  // A valid report waiting for the author to confirm that it is sent.
+  const [confirming, setConfirming] = useState<SaveReportInput | null>(null);
   const [uploading, setUploading] = useState(false);
 
   const addFiles = useCallback(
@@ -126,29 +178,34 @@ export function ReportForm({
         return;
       }
 
-      const messages = MESSAGES[status];
-      save.mutate(input, {
-        onSuccess: () => {
-          toast(messages.success);
-          onSaved(status);
-        },
-        onError: (error) => {
-          if (error instanceof ApiError && error.isNetworkError) {
-            toast({
-              variant: 'destructive',
-              title: 'Error de conexión',
-              description: messages.network,
-            });
-            return;
-          }
-          toast({ variant: 'destructive', title: messages.failure, description: error.message });
-          // Sent meanwhile (another tab, another device): show the sent report instead.
-          if (error instanceof ApiError && error.status === 409) {
-            void queryClient.invalidateQueries({ queryKey: currentReportQueryKey });
-          }
-        },
-      });
+      if (status === 'ENVIADO') setConfirming(input);
+      else persist(input);
     });
+
+  const persist = (input: SaveReportInput) => {
+    const messages = MESSAGES[input.status];
+    save.mutate(input, {
+      onSuccess: () => {
+        toast(messages.success);
+        onSaved(input.status);
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.isNetworkError) {
+          toast({
+            variant: 'destructive',
+            title: 'Error de conexión',
+            description: messages.network,
+          });
+          return;
+        }
+        toast({ variant: 'destructive', title: messages.failure, description: error.message });
+        // Sent meanwhile (another tab, another device): show the sent report instead.
+        if (error instanceof ApiError && error.status === 409) {
+          void queryClient.invalidateQueries({ queryKey: currentReportQueryKey });
+        }
+      },
+    });
+  };
 
   return (
     <form
@@ -245,6 +302,16 @@ export function ReportForm({
           </Button>
         </div>
       </div>
+      {confirming ? (
+        <SendConfirmation
+          input={confirming}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => {
+            setConfirming(null);
+            persist(confirming);
+          }}
+        />
+      ) : null}
     </form>
   );
 }

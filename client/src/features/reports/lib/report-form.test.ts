@@ -2,6 +2,7 @@ import { REPORT_MSG, type Report } from '@common/schemas/report';
 import { describe, expect, it } from 'vitest';
 import {
   formValuesFrom,
+  sendSummary,
   toSaveReportInput,
   validateReport,
   type ReportFormValues,
@@ -110,5 +111,31 @@ describe('report validation', () => {
     }));
     const result = validateReport(toSaveReportInput(empty, 'BORRADOR', files));
     expect(result).toMatchObject({ ok: false, fieldErrors: [], otherErrors: [expect.any(String)] });
+  });
+});
+
+describe('the confirmation before sending', () => {
+  it('names the empty sections, the files and the KPI', () => {
+    const values = { ...empty, avances: 'Avance', planes: 'Plan', ayuda: '  ' };
+    const file = { objectKey: 'uploads/a', fileName: 'a.pdf', sizeBytes: 1 };
+    expect(sendSummary(toSaveReportInput(values, 'ENVIADO', []))).toEqual([
+      'Secciones vacías: Problemas, Ayuda',
+      'Sin archivos adjuntos',
+      'Sin KPI',
+    ]);
+    const full = {
+      ...values,
+      problemas: 'Retraso',
+      ayuda: 'Acceso',
+      kpiNombre: 'Ventas',
+      kpiMetaPct: '100',
+      kpiLogroPct: '72.5',
+    };
+    expect(sendSummary(toSaveReportInput(full, 'ENVIADO', [file, file]))).toEqual([
+      'Todas las secciones tienen contenido',
+      '2 archivos adjuntos',
+      'KPI: Ventas (meta 100 %, logro 72.5 %)',
+    ]);
+    expect(sendSummary(toSaveReportInput(full, 'ENVIADO', [file]))[1]).toBe('1 archivo adjunto');
   });
 });

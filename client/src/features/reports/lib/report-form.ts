@@ -104,3 +104,31 @@ export function validateReport(input: SaveReportInput): ReportValidation {
   });
   return { ok: false, fieldErrors, otherErrors };
 }
+
+/**
+ * What the confirmation before sending says of the report: the sections left empty, how many
+ * files go with it and its KPI, in the author's words for them.
+ */
+export function sendSummary(input: SaveReportInput): string[] {
+  const sections = [
+    ['Avances', input.avances],
+    ['Planes', input.planes],
+    ['Problemas', input.problemas],
+    ['Ayuda', input.ayuda],
+  ] as const;
+  const empty = sections.filter(([, text]) => !text?.trim()).map(([label]) => label);
+  const files = input.files?.length ?? 0;
+  const pct = (value: number | null | undefined) => (value == null ? '—' : `${value} %`);
+  const kpi = input.kpiNombre?.trim() ?? '';
+  return [
+    empty.length ? `Secciones vacías: ${empty.join(', ')}` : 'Todas las secciones tienen contenido',
+    files === 0
+      ? 'Sin archivos adjuntos'
+      : files === 1
+        ? '1 archivo adjunto'
+        : `${files} archivos adjuntos`,
+    kpi
+      ? `KPI: ${kpi} (meta ${pct(input.kpiMetaPct)}, logro ${pct(input.kpiLogroPct)})`
+      : 'Sin KPI',
+  ];
+}
