@@ -211,7 +211,7 @@ test('the report form loads at most 150 KiB of JavaScript, and neither the panel
   expect(scripts.files()).toContain(ownChunks(REPORT_PAGE)[0]);
   expectNoneOf(scripts.files(), [ADMIN_PANEL, ...DASHBOARDS]);
   expectFirstPageIcons(scripts.files());
-  expectAnnounced((await response?.text()) ?? '', scripts, ['/api/user', '/api/appa/current']);
+  expectAnnounced((await response?.text()) ?? '', scripts, ['/api/user']);
 });
 
 test('the panel loads its weekly summary, announced in its HTML; the other tabs and the dialogs when wanted', async ({

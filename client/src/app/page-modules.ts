@@ -26,10 +26,10 @@ export const PAGE_MODULES: Readonly<Record<string, PageNeeds>> = {
   '/admin-login': { modules: ['src/features/auth/components/admin-login.tsx'] },
   '/change-password': { modules: ['src/features/auth/components/change-password.tsx'] },
   '/appa/:slug': { modules: ['src/features/auth/components/personal-login.tsx'] },
-  '/appa/:slug/submit': {
-    modules: ['src/features/reports/components/report-page.tsx'],
-    data: ['/api/appa/current'],
-  },
+  // Not its report (`/api/appa/current`): a browser keeps a preloaded answer for the page's first
+  // request of that address, and the page often asks only after the person signed in on their
+  // personal link, when the answer preloaded without a session (a 401) would sign them out again.
+  '/appa/:slug/submit': { modules: ['src/features/reports/components/report-page.tsx'] },
   '/admin-direct': { modules: ['src/features/demo/components/admin-direct.tsx'] },
   '/quick-admin': { modules: ['src/features/demo/components/quick-admin.tsx'] },
   '/admin': { modules: ['src/app/routes/admin-panel.tsx'] },
