@@ -118,6 +118,10 @@ test('a draft keeps its text and attachments, then is sent and reads as final', 
   await expect(page.getByText(`Reporte Semanal - ${user.fullName}`)).toBeVisible();
   await expect(page.getByText(weekLabel(before))).toBeVisible();
   await expect(page.getByRole('button', { name: 'Salir', exact: true })).toBeVisible();
+  // The Planes of the last report sent before this week are there while this week's is written.
+  expect(before.previous, 'every demo person sent a report in an earlier week').not.toBeNull();
+  const carried = page.getByRole('group').filter({ hasText: /^Lo que planeaste la semana/ });
+  await expect(carried).toContainText(before.previous?.planes ?? '');
 
   await fillReport(page, REPORT);
   await uploadThroughDialog(page, [ACTA, NOTAS]);

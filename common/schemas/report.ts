@@ -162,10 +162,23 @@ export const uploadLimitsSchema = z.object({
 });
 export type UploadLimits = z.infer<typeof uploadLimitsSchema>;
 /** GET /api/appa/current: the author's week, its report if any, and the attachment limits. */
+/**
+ * The author's last sent report before this week: its Planes are shown beside this week's Avances,
+ * its KPI's name and goal start a new week's report.
+ */
+export const previousReportSchema = z.object({
+  weekStart: z.string(),
+  planes: z.string(),
+  kpiNombre: z.string(),
+  kpiMetaPct: z.nullable(z.number()),
+});
+export type PreviousReport = z.infer<typeof previousReportSchema>;
+
 export const currentReportSchema = z.object({
   weekStart: z.string(),
   weekEnd: z.string(),
   report: z.nullable(reportSchema),
+  previous: z.nullable(previousReportSchema),
   limits: uploadLimitsSchema,
   /** The week's deadline (settings "Hora límite", organisation's timezone) and whether it binds. */
   deadline: z.object({ at: z.string(), passed: z.boolean(), lateAllowed: z.boolean() }),

@@ -8,6 +8,7 @@ import { REPORT_MSG, type Report, type UploadTicket } from '../../../common/sche
 import { appaFiles, appaSubmissions, auditLog, uploads } from '../../db/schema';
 import { saveSettings } from '../../services/settings';
 import { removeUnlinkedUploads } from '../uploads/service';
+import { buildReport } from '../../test/factories';
 import { authHeader, buildTestApp, buildUser, type TestApp } from '../../test/helper';
 import { openPut, requestTicket, uploadFile } from '../../test/uploads';
 
@@ -96,7 +97,48 @@ describe('GET /api/appa/current', () => {
       limits: { maxFiles: 5, maxFileBytes: 10 * 1024 * 1024 },
       // Monday 10:00 in Lima, the default "Hora límite" and organisation timezone.
       deadline: { at: '2026-11-16T15:00:00.000Z', passed: true, lateAllowed: true },
+      previous: null,
     });
+  });
+
+  it('carries over the newest sent report before this week: its Planes, its KPI and goal', async () => {
+    const { headers, user } = await author();
+    const sent = { user, status: 'ENVIADO' as const, kpiMetaPct: 80, kpiLogroPct: 60 };
+    await buildReport(t, {
+      ...sent,
+      weekStart: '2026-11-02',
+      planes: 'Plan viejo',
+      kpiNombre: 'A',
+    });
+    await buildReport(t, {
+      ...sent,
+      weekStart: '2026-11-09',
+      planes: 'Cerrar ventas',
+      kpiNombre: 'Ventas',
+    });
+    // Neither a newer draft of an earlier week nor this week's own report is carried over.
+    await buildReport(t, { user, status: 'BORRADOR', weekStart: '2026-10-26', planes: 'Borrador' });
+    await buildReport(t, {
+      user,
+      status: 'BORRADOR',
+      weekStart: '2026-11-16',
+      planes: 'Esta semana',
+    });
+    const res = await t.app.inject({ method: 'GET', url: '/api/appa/current', headers });
+    expect(res.json().previous).toEqual({
+      weekStart: '2026-11-09',
+      planes: 'Cerrar ventas',
+      kpiNombre: 'Ventas',
+      kpiMetaPct: 80,
+    });
+    // Someone else's reports are never carried over.
+    const other = await author();
+    const theirs = await t.app.inject({
+      method: 'GET',
+      url: '/api/appa/current',
+      headers: other.headers,
+    });
+    expect(theirs.json().previous).toBeNull();
   });
 });
 

@@ -1,8 +1,9 @@
-import { and, asc, between, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, between, desc, eq, inArray, isNull, lt, ne, notInArray, sql } from 'drizzle-orm';
 import type { ReportSummary } from '../../../common/schemas/panel';
 import {
   REPORT_MSG,
   type CurrentReport,
+  type PreviousReport,
   type Report,
   type SaveReport,
 } from '../../../common/schemas/report';
@@ -41,6 +42,33 @@ async function loadOwnReport(ctx: AppContext, userId: string, weekStart: string)
   return presentOwnReport(row, files);
 }
 
+/** The author's newest sent report of a week before `weekStart`, as the form carries it over. */
+async function loadPreviousReport(
+  ctx: AppContext,
+  userId: string,
+  weekStart: string,
+): Promise<PreviousReport | null> {
+  const [row] = await ctx.db
+    .select({
+      weekStart: appaSubmissions.weekStart,
+      planes: appaSubmissions.planes,
+      kpiNombre: appaSubmissions.kpiNombre,
+      kpiMetaPct: appaSubmissions.kpiMetaPct,
+    })
+    .from(appaSubmissions)
+    .where(
+      and(
+        eq(appaSubmissions.userId, userId),
+        eq(appaSubmissions.status, 'ENVIADO'),
+        lt(appaSubmissions.weekStart, weekStart),
+      ),
+    )
+    .orderBy(desc(appaSubmissions.weekStart))
+    .limit(1);
+  if (!row) return null;
+  return { ...row, planes: row.planes ?? '', kpiNombre: row.kpiNombre ?? '' };
+}
+
 export async function getCurrentReport(ctx: AppContext, user: UserRow): Promise<CurrentReport> {
   const week = currentWeekOf(ctx, user);
   const settings = await keptSettings(ctx);
@@ -48,6 +76,7 @@ export async function getCurrentReport(ctx: AppContext, user: UserRow): Promise<
   return {
     ...week,
     report: await loadOwnReport(ctx, user.id, week.weekStart),
+    previous: await loadPreviousReport(ctx, user.id, week.weekStart),
     limits: { maxFiles: settings.maxFiles, maxFileBytes: settings.maxFileBytes },
     deadline: {
       at: deadline.toISOString(),

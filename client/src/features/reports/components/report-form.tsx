@@ -22,6 +22,7 @@ import { currentReportQueryKey } from '../api/get-current-report';
 import { useSaveReport } from '../api/save-report';
 import {
   formValuesFrom,
+  previousPlansTitle,
   sendSummary,
   toSaveReportInput,
   validateReport,
@@ -134,7 +135,9 @@ export function ReportForm({
     setError,
     clearErrors,
     formState: { errors },
-  } = useForm<ReportFormValues>({ defaultValues: formValuesFrom(current.report) });
+  } = useForm<ReportFormValues>({
+    defaultValues: formValuesFrom(current.report, current.previous),
+  });
 
   const [files, setFiles] = useState<ReportFileInput[]>(
     () =>
@@ -215,6 +218,17 @@ export function ReportForm({
     >
       <fieldset disabled={locked} className="grid min-w-0 grid-cols-1 gap-6">
         <legend className="sr-only">Tu reporte semanal</legend>
+        {current.previous?.planes.trim() ? (
+          // Open while writing Avances: what was planned is what progress is measured against.
+          <details open className="rounded-lg border bg-muted/30 p-4 text-sm">
+            <summary className="cursor-pointer font-medium">
+              {previousPlansTitle(current.previous.weekStart, current.weekStart)}
+            </summary>
+            <p className="mt-2 break-words whitespace-pre-wrap text-muted-foreground">
+              {current.previous.planes}
+            </p>
+          </details>
+        ) : null}
         {TEXT_SECTIONS.map(({ name, label, hint }) => (
           <FormField key={name} label={label} hint={hint} error={errors[name]?.message}>
             <Textarea rows={4} maxLength={REPORT_TEXT_MAX} {...register(name)} />

@@ -2,6 +2,7 @@ import { REPORT_MSG, type Report } from '@common/schemas/report';
 import { describe, expect, it } from 'vitest';
 import {
   formValuesFrom,
+  previousPlansTitle,
   sendSummary,
   toSaveReportInput,
   validateReport,
@@ -137,5 +138,36 @@ describe('the confirmation before sending', () => {
       'KPI: Ventas (meta 100 %, logro 72.5 %)',
     ]);
     expect(sendSummary(toSaveReportInput(full, 'ENVIADO', [file]))[1]).toBe('1 archivo adjunto');
+  });
+});
+
+describe('the week carried over', () => {
+  const previous = {
+    weekStart: '2026-11-09',
+    planes: 'Cerrar ventas',
+    kpiNombre: 'Ventas',
+    kpiMetaPct: 80,
+  };
+
+  it("starts a new week from the last sent report's KPI name and goal, never its result", () => {
+    expect(formValuesFrom(null, previous)).toEqual({
+      ...empty,
+      kpiNombre: 'Ventas',
+      kpiMetaPct: '80',
+    });
+  });
+
+  it("keeps a draft's own KPI, even an empty one", () => {
+    const values = formValuesFrom({ ...draft, kpiNombre: '', kpiMetaPct: null }, previous);
+    expect(values).toMatchObject({ kpiNombre: '', kpiMetaPct: '' });
+  });
+
+  it('names last week as such, and an older week by its Monday', () => {
+    expect(previousPlansTitle('2026-11-09', '2026-11-16')).toBe(
+      'Lo que planeaste la semana pasada',
+    );
+    expect(previousPlansTitle('2026-10-26', '2026-11-16')).toBe(
+      'Lo que planeaste la semana del 26/10/2026',
+    );
   });
 });

@@ -1,6 +1,7 @@
 import type { SubmissionStatus } from '@common/roles';
 import {
   saveReportSchema,
+  type PreviousReport,
   type Report,
   type ReportFileInput,
   type SaveReportInput,
@@ -38,16 +39,33 @@ function inputToPct(value: string): number | null {
 }
 
 /** The form's starting values: the saved draft's, or empty boxes. */
-export function formValuesFrom(report: Report | null): ReportFormValues {
+export function formValuesFrom(
+  report: Report | null,
+  previous: PreviousReport | null = null,
+): ReportFormValues {
   return {
     avances: report?.avances ?? '',
     planes: report?.planes ?? '',
     problemas: report?.problemas ?? '',
     ayuda: report?.ayuda ?? '',
-    kpiNombre: report?.kpiNombre ?? '',
-    kpiMetaPct: pctToInput(report?.kpiMetaPct ?? null),
+    // A new week starts from the KPI the author followed last time (its name and goal).
+    kpiNombre: report ? (report.kpiNombre ?? '') : (previous?.kpiNombre ?? ''),
+    kpiMetaPct: pctToInput((report ? report.kpiMetaPct : previous?.kpiMetaPct) ?? null),
     kpiLogroPct: pctToInput(report?.kpiLogroPct ?? null),
   };
+}
+
+/**
+ * The heading over the Planes carried over: last week's, or an older week's named by its Monday.
+ * Plain arithmetic: a date library would cost the form's script budget.
+ */
+export function previousPlansTitle(previousWeekStart: string, weekStart: string): string {
+  const lastWeek = new Date(Date.parse(`${weekStart}T00:00:00Z`) - 7 * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+  if (previousWeekStart === lastWeek) return 'Lo que planeaste la semana pasada';
+  const [year = '', month = '', day = ''] = previousWeekStart.split('-');
+  return `Lo que planeaste la semana del ${day}/${month}/${year}`;
 }
 
 /** The body of POST /api/appa. `files` is the full list: an attachment left out is unlinked. */
