@@ -63,14 +63,15 @@ function reviews(actor: Actor, report: ReportFacts): boolean {
 }
 
 /**
- * Whether the actor may read the report's content (text, KPI, attachments): a draft is its
- * author's alone until it is sent. Anyone who reads the report still sees that a draft exists.
+ * Whether `readerId` (null: nobody in particular, as an organisation's export) may read the
+ * report's content (text, KPI, attachments): a draft is its author's alone until it is sent.
+ * Anyone who reads the report still sees that a draft exists.
  */
 export function readsContent(
-  actor: Pick<Actor, 'id'>,
+  readerId: string | null,
   report: Pick<ReportFacts, 'userId' | 'status'>,
 ): boolean {
-  return report.status !== 'BORRADOR' || report.userId === actor.id;
+  return report.status !== 'BORRADOR' || report.userId === readerId;
 }
 
 export function can(actor: Actor, action: ReportAction, report: ReportFacts): boolean {
@@ -82,7 +83,8 @@ export function can(actor: Actor, action: ReportAction, report: ReportFacts): bo
     case 'report:download':
       // Its content and its files; a download is the report as a file.
       return (
-        (readsReportsOf(actor, report) || report.sharedAs !== null) && readsContent(actor, report)
+        (readsReportsOf(actor, report) || report.sharedAs !== null) &&
+        readsContent(actor.id, report)
       );
     case 'report:write':
       // Everyone writes only their own report, and only while it is a draft.

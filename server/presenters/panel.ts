@@ -7,6 +7,7 @@ import type {
   ReviewTask,
 } from '../../common/schemas/panel';
 import type { ReviewNoteRow, reviewTasks, SubmissionRow, UserRow } from '../db/schema';
+import { readsContent } from '../policies/report';
 
 /**
  * A report as the panel lists it, before the viewer's abilities are added (policies/report.ts):
@@ -93,7 +94,7 @@ export function presentReportSummary(
     openTaskCount: row.openTaskCount,
     markedSubmittedBy: row.marker,
   };
-  if (report.status !== 'BORRADOR' || report.userId === readerId) return summary;
+  if (readsContent(readerId, report)) return summary;
   return { ...summary, ...PRIVATE_DRAFT };
 }
 
