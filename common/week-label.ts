@@ -9,7 +9,8 @@ export function weekLabel(week: { weekStart: IsoDate; weekEnd: IsoDate }): strin
   return `Semana ${isoWeekNumber(week.weekStart)} (del ${dayMonthYear(week.weekStart)} al ${dayMonthYear(week.weekEnd)})`;
 }
 
-function dayMonthYear(date: IsoDate): string {
+/** 'dd/mm/yyyy' of a calendar date. */
+export function dayMonthYear(date: IsoDate): string {
   const [year = '', month = '', day = ''] = date.split('-');
   return `${day}/${month}/${year}`;
 }

@@ -23,6 +23,7 @@ import { useSaveReport } from '../api/save-report';
 import {
   formValuesFrom,
   previousPlansTitle,
+  REPORT_SECTIONS,
   sendSummary,
   toSaveReportInput,
   validateReport,
@@ -97,13 +98,6 @@ const MESSAGES = {
     network: 'No se pudo enviar el reporte. Intenta nuevamente.',
   },
 } as const satisfies Record<SubmissionStatus, unknown>;
-
-const TEXT_SECTIONS = [
-  { name: 'avances', label: 'Avances', hint: 'Requerido para enviar. ¿Qué lograste esta semana?' },
-  { name: 'planes', label: 'Planes', hint: 'Requerido para enviar. ¿Qué harás la próxima semana?' },
-  { name: 'problemas', label: 'Problemas', hint: 'Opcional. ¿Qué obstáculos encontraste?' },
-  { name: 'ayuda', label: 'Ayuda', hint: 'Opcional. ¿Qué apoyo necesitas y de quién?' },
-] as const;
 
 const PCT_INPUT = {
   type: 'number',
@@ -229,7 +223,7 @@ export function ReportForm({
             </p>
           </details>
         ) : null}
-        {TEXT_SECTIONS.map(({ name, label, hint }) => (
+        {REPORT_SECTIONS.map(({ name, label, hint }) => (
           <FormField key={name} label={label} hint={hint} error={errors[name]?.message}>
             <Textarea rows={4} maxLength={REPORT_TEXT_MAX} {...register(name)} />
           </FormField>

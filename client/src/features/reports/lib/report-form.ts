@@ -6,6 +6,15 @@ import {
   type ReportFileInput,
   type SaveReportInput,
 } from '@common/schemas/report';
+import { dayMonthYear } from '@common/week-label';
+
+/** The four text sections of the form, with what each asks of the author. */
+export const REPORT_SECTIONS = [
+  { name: 'avances', label: 'Avances', hint: 'Requerido para enviar. ¿Qué lograste esta semana?' },
+  { name: 'planes', label: 'Planes', hint: 'Requerido para enviar. ¿Qué harás la próxima semana?' },
+  { name: 'problemas', label: 'Problemas', hint: 'Opcional. ¿Qué obstáculos encontraste?' },
+  { name: 'ayuda', label: 'Ayuda', hint: 'Opcional. ¿Qué apoyo necesitas y de quién?' },
+] as const;
 
 /** What the form holds: the texts as typed, the two percentages as the number boxes give them. */
 export type ReportFormValues = {
@@ -64,8 +73,7 @@ export function previousPlansTitle(previousWeekStart: string, weekStart: string)
     .toISOString()
     .slice(0, 10);
   if (previousWeekStart === lastWeek) return 'Lo que planeaste la semana pasada';
-  const [year = '', month = '', day = ''] = previousWeekStart.split('-');
-  return `Lo que planeaste la semana del ${day}/${month}/${year}`;
+  return `Lo que planeaste la semana del ${dayMonthYear(previousWeekStart)}`;
 }
 
 /** The body of POST /api/appa. `files` is the full list: an attachment left out is unlinked. */
@@ -128,13 +136,9 @@ export function validateReport(input: SaveReportInput): ReportValidation {
  * files go with it and its KPI, in the author's words for them.
  */
 export function sendSummary(input: SaveReportInput): string[] {
-  const sections = [
-    ['Avances', input.avances],
-    ['Planes', input.planes],
-    ['Problemas', input.problemas],
-    ['Ayuda', input.ayuda],
-  ] as const;
-  const empty = sections.filter(([, text]) => !text?.trim()).map(([label]) => label);
+  const empty = REPORT_SECTIONS.filter(({ name }) => !input[name]?.trim()).map(
+    ({ label }) => label,
+  );
   const files = input.files?.length ?? 0;
   const pct = (value: number | null | undefined) => (value == null ? '—' : `${value} %`);
   const kpi = input.kpiNombre?.trim() ?? '';
