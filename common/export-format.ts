@@ -19,11 +19,7 @@ export function calendarDate(value: string): string {
   return format(parseISO(value), 'dd/MM/yyyy');
 }
 
-/** '95,5 %'; '—' when absent. */
-export function percent(value: number | null): string {
-  if (value === null) return '—';
-  return `${value.toLocaleString('es', { maximumFractionDigits: 2 })} %`;
-}
+export { percent } from './percent';
 
 export const yesNo = (value: boolean) => (value ? 'Sí' : 'No');
 

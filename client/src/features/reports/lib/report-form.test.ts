@@ -135,7 +135,7 @@ describe('the confirmation before sending', () => {
     expect(sendSummary(toSaveReportInput(full, 'ENVIADO', [file, file]))).toEqual([
       'Todas las secciones tienen contenido',
       '2 archivos adjuntos',
-      'KPI: Ventas (meta 100 %, logro 72.5 %)',
+      'KPI: Ventas (meta 100 %, logro 72,5 %)',
     ]);
     expect(sendSummary(toSaveReportInput(full, 'ENVIADO', [file]))[1]).toBe('1 archivo adjunto');
   });

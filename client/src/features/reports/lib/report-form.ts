@@ -6,6 +6,7 @@ import {
   type ReportFileInput,
   type SaveReportInput,
 } from '@common/schemas/report';
+import { percent } from '@common/percent';
 import { dayMonthYear } from '@common/week-label';
 
 /** The four text sections of the form, with what each asks of the author. */
@@ -140,7 +141,6 @@ export function sendSummary(input: SaveReportInput): string[] {
     ({ label }) => label,
   );
   const files = input.files?.length ?? 0;
-  const pct = (value: number | null | undefined) => (value == null ? '—' : `${value} %`);
   const kpi = input.kpiNombre?.trim() ?? '';
   return [
     empty.length ? `Secciones vacías: ${empty.join(', ')}` : 'Todas las secciones tienen contenido',
@@ -150,7 +150,7 @@ export function sendSummary(input: SaveReportInput): string[] {
         ? '1 archivo adjunto'
         : `${files} archivos adjuntos`,
     kpi
-      ? `KPI: ${kpi} (meta ${pct(input.kpiMetaPct)}, logro ${pct(input.kpiLogroPct)})`
+      ? `KPI: ${kpi} (meta ${percent(input.kpiMetaPct ?? null)}, logro ${percent(input.kpiLogroPct ?? null)})`
       : 'Sin KPI',
   ];
 }
