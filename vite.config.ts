@@ -89,7 +89,7 @@ function pagePreloads(): Plugin {
           {
             scripts: own.filter((file) => file.endsWith('.js')),
             styles: own.filter((file) => file.endsWith('.css')),
-            data: [...EVERY_PAGE_DATA, ...(needs.data ?? [])],
+            data: EVERY_PAGE_DATA,
           },
         ];
       });

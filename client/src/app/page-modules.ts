@@ -7,15 +7,17 @@
  *
  * Keyed by the paths of router.tsx (a page added there is added here); `modules` are the page's
  * lazy modules, named as the build's manifest names them (relative to client/): the build fails
- * when one is not a lazy chunk. `data` are the API answers the page asks for first, at the very
- * address it asks (the browser hands the preloaded answer to the page's own request).
+ * when one is not a lazy chunk.
  */
 export interface PageNeeds {
   modules: readonly string[];
-  data?: readonly string[];
 }
 
-/** Who is signed in: every page asks (app-root.tsx), and most wait for the answer. */
+/**
+ * The API answers every page asks for first, at the very address it asks (the browser hands the
+ * preloaded answer to the page's own request): who is signed in (app-root.tsx), which most pages
+ * wait for. No page announces one of its own: see the report form below.
+ */
 export const EVERY_PAGE_DATA = ['/api/user'] as const;
 
 export const PAGE_MODULES: Readonly<Record<string, PageNeeds>> = {
