@@ -71,12 +71,17 @@ async function loadPreviousReport(
 
 export async function getCurrentReport(ctx: AppContext, user: UserRow): Promise<CurrentReport> {
   const week = currentWeekOf(ctx, user);
-  const settings = await keptSettings(ctx);
+  // Independent reads: asked together, not one round trip after the other.
+  const [settings, report, previous] = await Promise.all([
+    keptSettings(ctx),
+    loadOwnReport(ctx, user.id, week.weekStart),
+    loadPreviousReport(ctx, user.id, week.weekStart),
+  ]);
   const deadline = deadlineOf(week.weekStart, settings);
   return {
     ...week,
-    report: await loadOwnReport(ctx, user.id, week.weekStart),
-    previous: await loadPreviousReport(ctx, user.id, week.weekStart),
+    report,
+    previous,
     limits: { maxFiles: settings.maxFiles, maxFileBytes: settings.maxFileBytes },
     deadline: {
       at: deadline.toISOString(),
