@@ -21,7 +21,6 @@ export const PANEL_MSG = {
   alreadySent: 'Este usuario ya envió su APPA de esta semana',
   notExpectedAuthor: 'Este usuario no envía APPA',
   reportNotFound: 'APPA no encontrado',
-  reviewOnlySent: 'Solo se puede revisar un APPA enviado',
   alreadyReviewed: 'Este APPA ya fue revisado',
   notReviewedYet: 'Este APPA aún no fue revisado',
   reviewNotesTooLong: 'Las notas de revisión no pueden tener más de 2000 caracteres',

@@ -9,17 +9,17 @@ import { audit } from '../../services/audit';
 import { loadReportSummary } from '../week/service';
 
 /**
- * Marks a sent report reviewed with the reviewer's notes; `isUpdate` on a report already reviewed
+ * Marks a sent report reviewed with the reviewer's notes (a draft never reaches here: the report
+ * policy lets nobody review one); `isUpdate` on a report already reviewed
  * keeps who reviewed it first and when. Either way the reviewer writes only their own notes: an
  * earlier reviewer's stay as they were, and the audit row keeps the text that was replaced.
  */
 export async function reviewReport(
   ctx: AppContext,
   actor: Actor,
-  report: { id: string; status: string; reviewedAt: Date | null },
+  report: { id: string; reviewedAt: Date | null },
   input: { notes: string | null; isUpdate: boolean },
 ): Promise<SubmissionMessage> {
-  if (report.status !== 'ENVIADO') throw conflict(PANEL_MSG.reviewOnlySent);
   const now = ctx.clock();
   const updating = report.reviewedAt !== null;
   if (updating && !input.isUpdate) throw conflict(PANEL_MSG.alreadyReviewed);
