@@ -15,13 +15,29 @@ test('the test page, the debug page and the 404 page', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
 });
 
-test('a start-up failure shows "Error loading application"', async ({ page }) => {
+test('a start-up failure is told in Spanish, and Reintentar asks again without reloading', async ({
+  page,
+}) => {
+  let failing = true;
   await page.route('**/api/config', (route) =>
-    route.fulfill({ status: 500, json: { message: 'Falla simulada de configuración' } }),
+    failing
+      ? route.fulfill({ status: 500, json: { message: 'Falla simulada de configuración' } })
+      : route.continue(),
   );
   await page.goto('/auth');
-  await expect(page.getByText('Error loading application')).toBeVisible();
-  await expect(page.getByText('Falla simulada de configuración')).toBeVisible();
+  const screen = page.getByRole('alert');
+  await expect(
+    screen.getByRole('heading', { name: 'Error al cargar la aplicación' }),
+  ).toBeVisible();
+  await expect(screen.getByText('Falla simulada de configuración')).toBeVisible();
+  await expect(page.getByText('Error loading application')).toHaveCount(0);
+
+  // A reload would forget this mark: Reintentar only asks for the configuration again.
+  await page.evaluate(() => Object.assign(window, { notReloaded: true }));
+  failing = false;
+  await screen.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(page.getByRole('button', { name: 'Acceder', exact: true })).toBeVisible();
+  expect(await page.evaluate(() => 'notReloaded' in window)).toBe(true);
 });
 
 test('a dashboard of another role shows Acceso Denegado', async ({ page }) => {

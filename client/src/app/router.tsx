@@ -1,6 +1,7 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useLocation, useParams, useRoutes, type RouteObject } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/spinner';
+import { retryableLazy } from '@/lib/retryable-lazy';
 import { DASHBOARD_ACCESS_DENIED } from '@/features/dashboards/lib/access-denied';
 import { RouteErrorBoundary } from './app-error';
 import { AppRoot } from './app-root';
@@ -10,75 +11,75 @@ import { RequireAbility } from './require-role';
 // Each area loads its own code: the sign-in pages do not carry the report form, the panel or the
 // dashboards, and /auth (the page most visits start on) carries only itself, to stay within its JavaScript budget.
 // A page's HTML announces its lazy module (page-modules.ts): a page added here is added there.
-const CredentialsLogin = lazy(() =>
+const CredentialsLogin = retryableLazy(() =>
   import('@/features/auth/components/credentials-login').then((m) => ({
     default: m.CredentialsLogin,
   })),
 );
-const LandingRoute = lazy(() =>
+const LandingRoute = retryableLazy(() =>
   import('./routes/landing').then((m) => ({ default: m.LandingRoute })),
 );
-const AdminLogin = lazy(() =>
+const AdminLogin = retryableLazy(() =>
   import('@/features/auth/components/admin-login').then((m) => ({ default: m.AdminLogin })),
 );
-const ChangePassword = lazy(() =>
+const ChangePassword = retryableLazy(() =>
   import('@/features/auth/components/change-password').then((m) => ({
     default: m.ChangePassword,
   })),
 );
-const MagicLinkVerify = lazy(() =>
+const MagicLinkVerify = retryableLazy(() =>
   import('@/features/auth/components/magic-link-verify').then((m) => ({
     default: m.MagicLinkVerify,
   })),
 );
-const EmailVerify = lazy(() =>
+const EmailVerify = retryableLazy(() =>
   import('@/features/auth/components/email-verify').then((m) => ({ default: m.EmailVerify })),
 );
-const PersonalLogin = lazy(() =>
+const PersonalLogin = retryableLazy(() =>
   import('@/features/auth/components/personal-login').then((m) => ({ default: m.PersonalLogin })),
 );
-const TestRoute = lazy(() =>
+const TestRoute = retryableLazy(() =>
   import('./routes/static-pages').then((m) => ({ default: m.TestRoute })),
 );
-const DebugRoute = lazy(() =>
+const DebugRoute = retryableLazy(() =>
   import('./routes/static-pages').then((m) => ({ default: m.DebugRoute })),
 );
-const NotFoundRoute = lazy(() =>
+const NotFoundRoute = retryableLazy(() =>
   import('./routes/static-pages').then((m) => ({ default: m.NotFoundRoute })),
 );
 
-const ReportPage = lazy(() =>
+const ReportPage = retryableLazy(() =>
   import('@/features/reports/components/report-page').then((m) => ({ default: m.ReportPage })),
 );
-const AdminPanel = lazy(() =>
+const AdminPanel = retryableLazy(() =>
   import('./routes/admin-panel').then((m) => ({ default: m.AdminPanel })),
 );
 
-const BoardDashboard = lazy(() =>
+const BoardDashboard = retryableLazy(() =>
   import('./routes/board-dashboard').then((m) => ({ default: m.BoardDashboard })),
 );
-const VpDashboard = lazy(() =>
+const VpDashboard = retryableLazy(() =>
   import('./routes/vp-dashboard').then((m) => ({ default: m.VpDashboard })),
 );
 
-const ManagerDashboardRoute = lazy(() =>
+const ManagerDashboardRoute = retryableLazy(() =>
   import('./routes/manager-dashboard').then((m) => ({ default: m.ManagerDashboardRoute })),
 );
-const LeaderDashboardRoute = lazy(() =>
+const LeaderDashboardRoute = retryableLazy(() =>
   import('./routes/leader-dashboard').then((m) => ({ default: m.LeaderDashboardRoute })),
 );
 
 // The demo and quick-access pages.
-const AdminDirect = lazy(() =>
+const AdminDirect = retryableLazy(() =>
   import('@/features/demo/components/admin-direct').then((m) => ({ default: m.AdminDirect })),
 );
-const QuickAdmin = lazy(() =>
+const QuickAdmin = retryableLazy(() =>
   import('@/features/demo/components/quick-admin').then((m) => ({ default: m.QuickAdmin })),
 );
-const SuperAdmin = lazy(() =>
+const SuperAdmin = retryableLazy(() =>
   import('./routes/control-pages').then((m) => ({ default: m.SuperAdmin })),
 );
-const ConsejoSimple = lazy(() =>
+const ConsejoSimple = retryableLazy(() =>
   import('./routes/control-pages').then((m) => ({ default: m.ConsejoSimple })),
 );
 

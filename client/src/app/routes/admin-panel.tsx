@@ -1,6 +1,6 @@
 import { BarChart3, CalendarDays, ClipboardCheck, Settings, Users } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import { LiveIndicator } from '@/components/live-indicator';
 import { PageHeading } from '@/components/page-heading';
@@ -8,19 +8,20 @@ import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useSignedInUser } from '@/lib/api/get-current-user';
 import { SummaryTab } from './admin-panel/summary-tab';
+import { retryableLazy } from '@/lib/retryable-lazy';
 
 // The panel opens on the weekly summary: the other tabs' code (the people, the settings, the
 // downloads...) loads when one is opened, not before the summary can show.
-const UsersTab = lazy(() =>
+const UsersTab = retryableLazy(() =>
   import('./admin-panel/users-tab').then((m) => ({ default: m.UsersTab })),
 );
-const ReviewTab = lazy(() =>
+const ReviewTab = retryableLazy(() =>
   import('./admin-panel/review-tab').then((m) => ({ default: m.ReviewTab })),
 );
-const ReportsTab = lazy(() =>
+const ReportsTab = retryableLazy(() =>
   import('./admin-panel/reports-tab').then((m) => ({ default: m.ReportsTab })),
 );
-const ConfigurationTab = lazy(() =>
+const ConfigurationTab = retryableLazy(() =>
   import('./admin-panel/configuration-tab').then((m) => ({ default: m.ConfigurationTab })),
 );
 

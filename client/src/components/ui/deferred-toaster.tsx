@@ -1,7 +1,33 @@
-import { lazy, Suspense, useState } from 'react';
+import { Component, Suspense, useState, type ReactNode } from 'react';
+import { retryableLazy } from '@/lib/retryable-lazy';
 import { useToast } from './use-toast';
 
-const Toaster = lazy(() => import('./toaster').then((m) => ({ default: m.Toaster })));
+const Toaster = retryableLazy(() => import('./toaster').then((m) => ({ default: m.Toaster })));
+
+type QuietState = { failed: boolean; attempt: unknown };
+
+/**
+ * The notices' code failed to load (often the very blip a notice is about): no notice rather than
+ * the page replaced by an error screen. The next notice tries again.
+ */
+class QuietBoundary extends Component<{ attempt: unknown; children: ReactNode }, QuietState> {
+  override state: QuietState = { failed: false, attempt: this.props.attempt };
+
+  static getDerivedStateFromError(): Partial<QuietState> {
+    return { failed: true };
+  }
+
+  static getDerivedStateFromProps(
+    props: { attempt: unknown },
+    state: QuietState,
+  ): Partial<QuietState> | null {
+    return props.attempt === state.attempt ? null : { failed: false, attempt: props.attempt };
+  }
+
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
 
 /**
  * The notices' code (Radix Toast) arrives with the first notice: most visits never show one, and
@@ -18,9 +44,11 @@ export function DeferredToaster() {
   return (
     <div aria-live="off">
       {needed ? (
-        <Suspense fallback={null}>
-          <Toaster />
-        </Suspense>
+        <QuietBoundary attempt={toasts[0]?.id}>
+          <Suspense fallback={null}>
+            <Toaster />
+          </Suspense>
+        </QuietBoundary>
       ) : null}
     </div>
   );

@@ -16,7 +16,8 @@ export const configQueryOptions = () =>
     queryKey: configQueryKey,
     queryFn: getConfig,
     staleTime: Infinity,
-    throwOnError: true,
+    // Only when there is none yet: a failed refetch keeps the configuration already known.
+    throwOnError: (_error, query) => query.state.data === undefined,
   });
 
 export function useAppConfig() {

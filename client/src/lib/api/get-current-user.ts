@@ -21,8 +21,9 @@ export const currentUserQueryOptions = () =>
     queryFn: getCurrentUser,
     // Sign-in, password change and logout write this entry themselves.
     staleTime: Infinity,
-    // Anything but "no session" means the app cannot start: the root error screen shows it.
-    throwOnError: true,
+    // Anything but "no session" means the app cannot start: the route's error screen shows it.
+    // A failed refetch keeps the user already known: a blip must not replace a page.
+    throwOnError: (_error, query) => query.state.data === undefined,
   });
 
 export function useCurrentUser() {

@@ -2,7 +2,7 @@ import { ALL_TEAMS, STATUS_FILTERS, type SummaryFilters as Filters } from '@comm
 import { WEEK_SEARCH_MAX, type ReportSummary } from '@common/schemas/panel';
 import { weekLabel } from '@common/week';
 import { FileSpreadsheet, LoaderCircle } from 'lucide-react';
-import { lazy, Suspense, useDeferredValue, useState, type ReactNode } from 'react';
+import { Suspense, useDeferredValue, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -37,9 +37,12 @@ import {
   type SelectedRow,
 } from '@/features/week/lib/selection';
 import type { OpenDialog } from './summary-dialog';
+import { retryableLazy } from '@/lib/retryable-lazy';
 
 const loadSummaryDialog = () => import('./summary-dialog');
-const SummaryDialog = lazy(() => loadSummaryDialog().then((m) => ({ default: m.SummaryDialog })));
+const SummaryDialog = retryableLazy(() =>
+  loadSummaryDialog().then((m) => ({ default: m.SummaryDialog })),
+);
 const prefetchDialogs = () => void loadSummaryDialog();
 
 function EmptyState({ children }: { children: ReactNode }) {

@@ -1,7 +1,7 @@
 import { landingPathFor, personalLandingPathFor } from '@common/roles';
 import type { LoginInput } from '@common/schemas/auth';
 import { ChartColumn, ClipboardList, Info, LayoutDashboard, LifeBuoy, Mail } from 'lucide-react';
-import { lazy, Suspense, useDeferredValue } from 'react';
+import { Suspense, useDeferredValue } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -13,6 +13,7 @@ import { useLoginWithUsername } from '../api/login-username';
 import { AuthPageShell, BrandMark } from './auth-page-shell';
 import { LoginForm } from './login-form';
 import { MagicLinkForm } from './magic-link-form';
+import { retryableLazy } from '@/lib/retryable-lazy';
 
 const FEATURES = [
   {
@@ -38,7 +39,7 @@ const FEATURES = [
 ] as const;
 
 // Loaded only when asked for: /auth, where most visits start, stays within its JavaScript budget.
-const RegisterForm = lazy(() =>
+const RegisterForm = retryableLazy(() =>
   import('./register-form').then((m) => ({ default: m.RegisterForm })),
 );
 

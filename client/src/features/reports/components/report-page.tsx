@@ -4,15 +4,7 @@ import type { User } from '@common/schemas/auth';
 import type { CurrentReport } from '@common/schemas/report';
 import { weekLabel } from '@common/week-label';
 import { CircleAlert, RotateCw } from 'lucide-react';
-import {
-  lazy,
-  useCallback,
-  useDeferredValue,
-  useEffect,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
+import { useCallback, useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { LogoutButton } from '@/components/layouts/logout-button';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -27,14 +19,17 @@ import { useLogout } from '@/lib/api/logout';
 import { formatDateTime } from '@/lib/format';
 import { useCurrentReport } from '../api/get-current-report';
 import { ReportForm } from './report-form';
+import { retryableLazy } from '@/lib/retryable-lazy';
 
 // Shown after sending, for a report already sent, or for a wrong link: not in the form's first
 // load, to stay within the page's JavaScript budget. The route's Suspense shows the spinner meanwhile.
-const SentReport = lazy(() => import('./sent-report').then((m) => ({ default: m.SentReport })));
-const ThankYouCard = lazy(() =>
+const SentReport = retryableLazy(() =>
+  import('./sent-report').then((m) => ({ default: m.SentReport })),
+);
+const ThankYouCard = retryableLazy(() =>
   import('./thank-you-card').then((m) => ({ default: m.ThankYouCard })),
 );
-const UserNotFound = lazy(() =>
+const UserNotFound = retryableLazy(() =>
   import('@/components/user-not-found').then((m) => ({ default: m.UserNotFound })),
 );
 
