@@ -30,7 +30,8 @@ export type ReportFormValues = {
 
 export type ReportFormField = keyof ReportFormValues;
 
-const FORM_FIELDS: readonly ReportFormField[] = [
+/** Every field of the form, in its order. */
+export const FORM_FIELDS: readonly ReportFormField[] = [
   'avances',
   'planes',
   'problemas',
