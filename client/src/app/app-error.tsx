@@ -2,7 +2,7 @@ import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { Component, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
-import { isChunkLoadError } from '@/lib/retryable-lazy';
+import { isChunkLoadError, retryFailedLoads } from '@/lib/retryable-lazy';
 
 function describe(error: unknown): string {
   if (error instanceof Error) return error.message;
@@ -155,6 +155,7 @@ class RouteBoundary extends Component<RouteBoundaryProps, RouteBoundaryState> {
 
   retry = () => {
     this.props.onReset();
+    retryFailedLoads();
     this.setState({ error: null, hasError: false });
   };
 
@@ -197,7 +198,10 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, Boundar
     console.error(error, info.componentStack);
   }
 
-  retry = () => this.setState({ error: null, hasError: false });
+  retry = () => {
+    retryFailedLoads();
+    this.setState({ error: null, hasError: false });
+  };
 
   override render() {
     if (this.state.hasError) {

@@ -6,11 +6,14 @@ import {
   type LazyExoticComponent,
 } from 'react';
 
+/** How to load again each module that failed: see `retryFailedLoads`. */
+const failed = new Set<() => void>();
+
 /**
  * A lazily loaded component that may be loaded again. React.lazy remembers a failed load for
  * good: after a network blip the page could only come back by reloading, and a reload loses what
- * the page held. Here a failed load is forgotten, so the next render (the error screen's
- * 'Reintentar') asks for the module again.
+ * the page held. Here a failed load reaches the error boundary as before, and the boundary's
+ * 'Reintentar' (`retryFailedLoads`) makes the next render ask for the module again.
  */
 // `any` as in React.lazy's own signature: any component, whatever its props.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -20,7 +23,9 @@ export function retryableLazy<T extends ComponentType<any>>(
   let current: LazyExoticComponent<T>;
   const attempt = () =>
     load().catch((error: unknown) => {
-      current = lazy(attempt);
+      failed.add(() => {
+        current = lazy(attempt);
+      });
       throw error;
     });
   current = lazy(attempt);
@@ -28,6 +33,16 @@ export function retryableLazy<T extends ComponentType<any>>(
     // A lazy component takes the props of the component it loads.
     return createElement(current as ComponentType<ComponentProps<T>>, props);
   };
+}
+
+/**
+ * Every module that failed to load is asked for again at its next render. Only an error boundary
+ * calls it, when it shows its children again: replacing a failed module at once would make React
+ * render it again and again while the connection is down, and never show the error.
+ */
+export function retryFailedLoads() {
+  for (const renew of failed) renew();
+  failed.clear();
 }
 
 /**

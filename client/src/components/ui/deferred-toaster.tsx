@@ -1,5 +1,5 @@
 import { Component, Suspense, useState, type ReactNode } from 'react';
-import { retryableLazy } from '@/lib/retryable-lazy';
+import { retryableLazy, retryFailedLoads } from '@/lib/retryable-lazy';
 import { useToast } from './use-toast';
 
 const Toaster = retryableLazy(() => import('./toaster').then((m) => ({ default: m.Toaster })));
@@ -21,7 +21,9 @@ class QuietBoundary extends Component<{ attempt: unknown; children: ReactNode },
     props: { attempt: unknown },
     state: QuietState,
   ): Partial<QuietState> | null {
-    return props.attempt === state.attempt ? null : { failed: false, attempt: props.attempt };
+    if (props.attempt === state.attempt) return null;
+    if (state.failed) retryFailedLoads();
+    return { failed: false, attempt: props.attempt };
   }
 
   override render() {
