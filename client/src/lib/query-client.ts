@@ -2,6 +2,15 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 import { currentUserQueryKey } from './api/get-current-user';
 
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: {
+      /** The caller deals with a 401 itself: it must not sign the page out (see below). */
+      handlesUnauthorized?: boolean;
+    };
+  }
+}
+
 const isClientError = (error: unknown) =>
   error instanceof ApiError && error.status >= 400 && error.status < 500;
 
@@ -18,7 +27,12 @@ export function createQueryClient() {
 
   const queryClient: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError: forgetUserOn401 }),
-    mutationCache: new MutationCache({ onError: forgetUserOn401 }),
+    // Unless the call handles it: the report form asks for the password and keeps the text.
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        if (!mutation.meta?.handlesUnauthorized) forgetUserOn401(error);
+      },
+    }),
     defaultOptions: {
       queries: {
         staleTime: 5 * 60 * 1000,

@@ -1,4 +1,5 @@
 import { cva, type VariantProps } from 'class-variance-authority';
+import { CircleAlert } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
@@ -31,4 +32,15 @@ export function AlertTitle({ className, ...props }: ComponentProps<'div'>) {
 
 export function AlertDescription({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('col-start-2 text-sm', className)} {...props} />;
+}
+
+/** A form's failure, read out as it appears; nothing when there is none. */
+export function FormErrorAlert({ message }: { message?: string | null }) {
+  if (!message) return null;
+  return (
+    <Alert variant="destructive" role="alert">
+      <CircleAlert aria-hidden="true" />
+      <AlertDescription>{message}</AlertDescription>
+    </Alert>
+  );
 }

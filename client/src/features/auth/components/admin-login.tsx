@@ -5,7 +5,7 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { useCurrentUser } from '@/lib/api/get-current-user';
-import { useLoginWithUsername } from '../api/login-username';
+import { useLoginWithUsername } from '@/lib/api/login-username';
 import { AuthPageShell } from './auth-page-shell';
 import { LoginForm } from './login-form';
 

@@ -9,7 +9,7 @@ import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { useCurrentUser } from '@/lib/api/get-current-user';
 import { useAppConfig, useProductName } from '@/lib/api/get-config';
-import { useLoginWithUsername } from '../api/login-username';
+import { useLoginWithUsername } from '@/lib/api/login-username';
 import { AuthPageShell, BrandMark } from './auth-page-shell';
 import { LoginForm } from './login-form';
 import { MagicLinkForm } from './magic-link-form';

@@ -1,8 +1,8 @@
 import { loginSchema, type LoginInput } from '@common/schemas/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CircleAlert, LoaderCircle } from 'lucide-react';
+import { LoaderCircle } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { Alert, AlertDescription } from '@/components/ui/alert';
+import { FormErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -46,12 +46,7 @@ export function LoginForm({
       <FormField label="Contraseña" error={errors.password?.message}>
         <PasswordInput autoComplete="current-password" {...register('password')} />
       </FormField>
-      {error ? (
-        <Alert variant="destructive" role="alert">
-          <CircleAlert aria-hidden="true" />
-          <AlertDescription>{error}</AlertDescription>
-        </Alert>
-      ) : null}
+      <FormErrorAlert message={error} />
       <Button type="submit" className="w-full" disabled={pending}>
         {pending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
         {pending ? pendingLabel : submitLabel}

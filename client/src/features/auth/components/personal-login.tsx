@@ -7,7 +7,7 @@ import { ApiError } from '@/lib/api-client';
 import { useProductName } from '@/lib/api/get-config';
 import { useCurrentUser } from '@/lib/api/get-current-user';
 import { usePublicUser } from '@/lib/api/get-public-user';
-import { useLoginWithUsername } from '../api/login-username';
+import { useLoginWithUsername } from '@/lib/api/login-username';
 import { UserNotFound } from '@/components/user-not-found';
 import { AuthPageShell } from './auth-page-shell';
 import { LoginForm } from './login-form';

@@ -35,7 +35,16 @@ export const saveReportMutationOptions = (queryClient: QueryClient) =>
     },
   });
 
+/**
+ * For the form: an ended session (401) does not sign the page out, the form asks for the password
+ * and saves again, so that nothing typed is lost.
+ */
 export function useSaveReport() {
   const queryClient = useQueryClient();
-  return useMutation(saveReportMutationOptions(queryClient));
+  return useMutation({
+    ...saveReportMutationOptions(queryClient),
+    meta: { handlesUnauthorized: true },
+    // Offline, a save fails at once (the form says so and tries again) instead of waiting unseen.
+    networkMode: 'always',
+  });
 }

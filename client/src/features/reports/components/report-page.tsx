@@ -164,7 +164,7 @@ function OwnReport({ slug, user }: { slug: string; user: User }) {
                 seguir editándolo.
               </p>
             ) : null}
-            <ReportForm current={data} locked={outcome !== null} onSaved={setOutcome} />
+            <ReportForm current={data} user={user} locked={outcome !== null} onSaved={setOutcome} />
           </div>
         )}
       </WeekCard>

@@ -120,9 +120,9 @@ export class Autosaver<T> {
     this.setState(this.dirty ? { status: 'pending' } : this.restingState());
   }
 
+  /** The form is going away: no save waits for the pause any more (one on its way still lands). */
   dispose() {
     this.cancelTimer();
-    this.holds += 1;
   }
 
   private restingState(): AutosaveState {

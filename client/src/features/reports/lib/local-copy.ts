@@ -8,7 +8,7 @@ import { FORM_FIELDS, type ReportFormValues } from './report-form';
  */
 export type LocalCopy = {
   values: ReportFormValues;
-  files: ReportFileInput[];
+  files: readonly ReportFileInput[];
   /** When it was typed (ms since the epoch). */
   at: number;
   /** The `updatedAt` of the server's draft it was typed over; null when there was none. */

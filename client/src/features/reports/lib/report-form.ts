@@ -66,6 +66,25 @@ export function formValuesFrom(
   };
 }
 
+/** What the form's fields hold: the browser's own (uncontrolled) inputs, read by name. */
+export function readFormValues(form: HTMLFormElement): ReportFormValues {
+  const value = (name: ReportFormField) => {
+    const element = form.elements.namedItem(name);
+    return element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement
+      ? element.value
+      : '';
+  };
+  return {
+    avances: value('avances'),
+    planes: value('planes'),
+    problemas: value('problemas'),
+    ayuda: value('ayuda'),
+    kpiNombre: value('kpiNombre'),
+    kpiMetaPct: value('kpiMetaPct'),
+    kpiLogroPct: value('kpiLogroPct'),
+  };
+}
+
 /**
  * The heading over the Planes carried over: last week's, or an older week's named by its Monday.
  * Plain arithmetic: a date library would cost the form's script budget.

@@ -8,11 +8,16 @@ export function loginWithUsername(input: LoginInput): Promise<CurrentUser> {
   return api.post('/api/auth/login-username', currentUserSchema, input);
 }
 
-/** Signs in and seeds the current-user cache, so the next page knows who is there at once. */
-export function useLoginWithUsername() {
+/**
+ * Signs in and seeds the current-user cache, so the next page knows who is there at once.
+ * `again`: the page still holds the person whose session ended under it (the report form asks
+ * for the password to save what was typed), so a wrong password must not sign the page out.
+ */
+export function useLoginWithUsername({ again = false } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: loginWithUsername,
+    meta: { handlesUnauthorized: again },
     onSuccess: (user) => setSignedInUser(queryClient, user),
   });
 }
