@@ -16,12 +16,14 @@ const apiPort = process.env.API_PORT ?? '5001';
  * e2e/budgets.spec.ts fails for /auth and the report form.
  */
 const FIRST_PAGES_ICONS = [
+  'bell',
   'chart-column',
   'circle-exclamation-point',
   'clipboard-list',
   'clock',
   'eye',
   'eye-off',
+  'file-pen',
   'file-text',
   'info',
   'layout-dashboard',
@@ -31,6 +33,8 @@ const FIRST_PAGES_ICONS = [
   'mail',
   'mail-check',
   'paperclip',
+  // lucide's History
+  'rotate-ccw-clock',
   'rotate-cw',
   'save',
   'send',

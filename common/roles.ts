@@ -52,6 +52,26 @@ export type ReminderType = (typeof REMINDER_TYPES)[number];
 export const SHARE_PERMISSIONS = ['read', 'comment'] as const;
 export type SharePermission = (typeof SHARE_PERMISSIONS)[number];
 
+/** How a person hears by e-mail of what others do about them: at once, in a daily summary, never. */
+export const NOTIFY_EMAIL_OPTIONS = ['immediate', 'daily', 'off'] as const;
+export type NotifyEmail = (typeof NOTIFY_EMAIL_OPTIONS)[number];
+
+/**
+ * What a notification tells: someone commented on the person's report, answered their comment,
+ * reviewed their report, gave them a task, completed a task they created, shared a report with
+ * them, or commented on a report shared with them.
+ */
+export const NOTIFICATION_KINDS = [
+  'comment',
+  'reply',
+  'review',
+  'task',
+  'task_done',
+  'share',
+  'shared_comment',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
 export const TIMEZONES = [
   'America/Lima',
   'America/Bogota',
@@ -76,7 +96,7 @@ export function landingPathFor(user: { role: Role; slug: string; mustChangePassw
     case 'LIDER':
       return '/lider';
     case 'USER':
-      return `/appa/${user.slug}/submit`;
+      return `/appa/${encodeURIComponent(user.slug)}/submit`;
   }
 }
 
@@ -88,4 +108,17 @@ export function personalLandingPathFor(user: {
 }) {
   if (user.mustChangePassword) return '/change-password';
   return administers(user.role) ? '/admin' : `/appa/${user.slug}/submit`;
+}
+
+/** Mis reportes: the signed-in person's own reports. */
+export const MY_REPORTS_PATH = '/mis-reportes';
+
+/** One report as a page, for whoever may read it: where notifications and their e-mails link. */
+export function reportPagePath(reportId: string): string {
+  return `/reportes/${encodeURIComponent(reportId)}`;
+}
+
+/** The person's own weekly form. */
+export function ownFormPath(user: { slug: string }): string {
+  return `/appa/${encodeURIComponent(user.slug)}/submit`;
 }

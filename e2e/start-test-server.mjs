@@ -4,8 +4,23 @@
 //   node e2e/start-test-server.mjs first-look  what someone trying APPA gets from a bare
 //                                              `npm start`: nothing configured, a demo database
 //                                              with password-less sign-in on this machine
+// With E2E_DATABASE_URL (a PostgreSQL server), the test organisation lives in a fresh database
+// `appa_e2e` on that server instead of the embedded one.
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import pg from 'pg';
+
+/** A new, empty database `appa_e2e` on the server of `url`; answers its URL. */
+async function freshPostgresDatabase(url) {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query('drop database if exists appa_e2e with (force)');
+  await admin.query('create database appa_e2e');
+  await admin.end();
+  const fresh = new URL(url);
+  fresh.pathname = '/appa_e2e';
+  return fresh.toString();
+}
 
 const firstLook = process.argv[2] === 'first-look';
 // playwright.config.ts sets both
@@ -17,7 +32,10 @@ const env = {
   ...process.env,
   NODE_ENV: 'production',
   DATA_DIR: dataDir,
-  DATABASE_URL: '',
+  DATABASE_URL:
+    !firstLook && process.env.E2E_DATABASE_URL
+      ? await freshPostgresDatabase(process.env.E2E_DATABASE_URL)
+      : '',
   LOG_LEVEL: 'warn',
 };
 if (firstLook) {

@@ -88,6 +88,8 @@ export const navigationAbilitiesSchema = z.object({
   managerDashboard: z.boolean(),
   /** The leader dashboard (/lider). */
   leaderDashboard: z.boolean(),
+  /** Their own weekly report (/appa/{slug}/submit) and Mis reportes: the roles that report. */
+  report: z.boolean(),
 });
 export type NavigationAbilities = z.infer<typeof navigationAbilitiesSchema>;
 

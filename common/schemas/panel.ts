@@ -34,7 +34,7 @@ export const PANEL_MSG = {
   taskDescriptionTooLong: 'La descripción no puede tener más de 5000 caracteres',
   taskAssigneeRequired: 'Debes asignar la tarea a un usuario',
   taskAssigneeRole:
-    'Solo se pueden asignar tareas a usuarios activos con rol Administrador o Consejo',
+    'Solo se pueden asignar tareas al autor del APPA o a usuarios activos con rol Administrador o Consejo',
   taskPriority: 'La prioridad debe ser BAJA, MEDIA, ALTA o URGENTE',
   taskDate: 'La fecha debe tener el formato AAAA-MM-DD',
   taskStatus: 'Estado de tarea no válido',
@@ -107,6 +107,8 @@ export const reportAbilitiesSchema = z.object({
   review: z.boolean(),
   /** Add a review comment. */
   comment: z.boolean(),
+  /** Answer its comments: whoever comments, and its author once it is sent. */
+  reply: z.boolean(),
   /** Share it with peers: its author, in a role that shares. */
   share: z.boolean(),
   /** Change it: its author, while it is a draft. */
@@ -314,6 +316,12 @@ export const commentSchema = z.object({
 });
 export type CommentInput = z.infer<typeof commentSchema>;
 
+/** POST /api/appa/{id}/comments: a comment, or with `parentId` an answer to one of the report's. */
+export const newCommentSchema = commentSchema.extend({
+  parentId: z.uuid({ error: PANEL_MSG.commentNotFound }).nullish(),
+});
+export type NewComment = z.infer<typeof newCommentSchema>;
+
 /** A review comment; 'editado' when updatedAt differs from createdAt. */
 export const reviewCommentSchema = z.object({
   id: z.uuid(),
@@ -321,10 +329,12 @@ export const reviewCommentSchema = z.object({
   comment: z.string(),
   reviewerId: z.uuid(),
   reviewer: personRefSchema,
+  /** The comment it answers, for a reply; replies hang from a top-level comment. */
+  parentId: z.uuid().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  /** What the viewer may do with it: its author edits it. */
-  abilities: z.object({ edit: z.boolean() }),
+  /** What the viewer may do with it: its author edits it; a top-level comment may be answered. */
+  abilities: z.object({ edit: z.boolean(), reply: z.boolean() }),
 });
 export type ReviewComment = z.infer<typeof reviewCommentSchema>;
 

@@ -43,7 +43,14 @@ export function report(user: PanelAuthor, over: Partial<ReportSummary> = {}): Re
     commentCount: 0,
     openTaskCount: 0,
     markedSubmittedBy: null,
-    abilities: { review: true, comment: true, share: false, edit: false, download: true },
+    abilities: {
+      review: true,
+      comment: true,
+      reply: true,
+      share: false,
+      edit: false,
+      download: true,
+    },
     ...over,
   };
 }

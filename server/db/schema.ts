@@ -18,6 +18,8 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import {
+  NOTIFICATION_KINDS,
+  NOTIFY_EMAIL_OPTIONS,
   REMINDER_TYPES,
   ROLES,
   SHARE_PERMISSIONS,
@@ -34,6 +36,9 @@ export const reminderTypeEnum = pgEnum('reminder_type', REMINDER_TYPES);
 export const taskStatusEnum = pgEnum('task_status', TASK_STATUSES);
 export const taskPriorityEnum = pgEnum('task_priority', TASK_PRIORITIES);
 export const sharePermissionEnum = pgEnum('share_permission', SHARE_PERMISSIONS);
+export const notifyEmailEnum = pgEnum('notify_email', NOTIFY_EMAIL_OPTIONS);
+export const notificationKindEnum = pgEnum('notification_kind', NOTIFICATION_KINDS);
+export const mailStatusEnum = pgEnum('mail_status', ['PENDING', 'SENT', 'FAILED']);
 export const tokenPurposeEnum = pgEnum('token_purpose', [
   'MAGIC_LINK',
   'PASSWORD_RESET',
@@ -68,6 +73,8 @@ export const users = pgTable(
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     /** The last e-mail telling the owner that someone tried to register with their address. */
     registrationNoticeAt: timestamp('registration_notice_at', { withTimezone: true }),
+    /** How the person hears of what others do about them by e-mail: at once, once a day, never. */
+    notifyEmail: notifyEmailEnum('notify_email').notNull().default('immediate'),
     ...timestamps,
   },
   (t) => [
@@ -210,10 +217,17 @@ export const reviewComments = pgTable(
     reviewerId: uuid('reviewer_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The comment this one answers; replies hang from a top-level comment, one level deep. */
+    parentId: uuid('parent_id').references((): AnyPgColumn => reviewComments.id, {
+      onDelete: 'cascade',
+    }),
     comment: text('comment').notNull(),
     ...timestamps,
   },
-  (t) => [index('review_comments_submission_id_idx').on(t.submissionId, t.createdAt)],
+  (t) => [
+    index('review_comments_submission_id_idx').on(t.submissionId, t.createdAt),
+    index('review_comments_parent_id_idx').on(t.parentId),
+  ],
 );
 
 /**
@@ -405,6 +419,65 @@ export const loginThrottle = pgTable('login_throttle', {
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
   blockedUntil: timestamp('blocked_until', { withTimezone: true }),
 });
+
+/**
+ * What someone did about a person (a comment on their report, a reply, a review, a task, a share),
+ * as that person reads it in the bell. `text` names who acted and the report's week, never what a
+ * report or comment says. `mailedAt` is when an e-mail covered it (or it was decided none would):
+ * null only while a daily summary is still to include it.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: notificationKindEnum('kind').notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    submissionId: uuid('submission_id').references(() => appaSubmissions.id, {
+      onDelete: 'cascade',
+    }),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('notifications_user_created_idx').on(t.userId, t.createdAt),
+    index('notifications_unmailed_idx')
+      .on(t.userId)
+      .where(sql`${t.mailedAt} is null`),
+  ],
+);
+
+/**
+ * E-mails waiting to go out, kept in the database so that a failed or slow SMTP server, a restart or
+ * several instances never lose or duplicate one: an instance leases a row (`lockedUntil`) before
+ * sending it, and a failure is tried again later with a growing wait until `MAIL_MAX_ATTEMPTS`.
+ */
+export const mailQueue = pgTable(
+  'mail_queue',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    from: text('from'),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    status: mailStatusEnum('status').notNull().default('PENDING'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('mail_queue_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'PENDING'`),
+  ],
+);
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;

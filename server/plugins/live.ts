@@ -5,7 +5,12 @@ import { endsSession, type Revoked } from '../lib/data-channel';
 import { AppError } from '../lib/errors';
 import { whoReads } from '../policies/report';
 import { requireAuth } from './auth';
-import { createLiveHub, type LiveEvent, type LiveEventType } from '../services/live';
+import {
+  createLiveHub,
+  type LiveEvent,
+  type LiveEventType,
+  type ReportEvent,
+} from '../services/live';
 
 /** A stream lives this long, then closes; the browser reconnects with the session it has then. */
 export const STREAM_LIFETIME_MS = 30 * 60_000;
@@ -20,7 +25,7 @@ export const STREAMS_PER_USER = 5;
  * The event a write announces, as its route declares it (plugins/route-facts.ts), about the report
  * its handler named with `aboutReport`; a route that names none sends none.
  */
-function eventOf(request: FastifyRequest): LiveEvent | null {
+function eventOf(request: FastifyRequest): ReportEvent | null {
   const live = request.routeOptions.config.live;
   if (!live) return null;
   const named = request.writtenReport;
@@ -43,6 +48,9 @@ function eventOf(request: FastifyRequest): LiveEvent | null {
 function eventText(type: LiveEventType, settleMs: number) {
   return `event: appa\ndata: ${JSON.stringify({ type, settleMs })}\n\n`;
 }
+
+/** A notification for the stream's person: a separate event name, heard by the bell alone. */
+const NOTIFICATION_TEXT = `event: notification\ndata: {}\n\n`;
 
 /** An open GET /api/events: whose it is, through which session. */
 interface Stream {
@@ -67,6 +75,12 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext) {
 
   const deliver = async (event: LiveEvent) => {
     if (byUser.size === 0) return;
+    if (event.type === 'notification.created') {
+      // Only that there is something new for them: the bell asks what.
+      const to = new Set(event.userIds);
+      for (const stream of streams) if (to.has(stream.userId)) stream.send(NOTIFICATION_TEXT);
+      return;
+    }
     const readers = await whoReads(ctx, event.report, [...byUser.keys()]);
     const text = eventText(event.type, ctx.config.sharedViewsLagMs);
     for (const stream of streams) if (readers.has(stream.userId)) stream.send(text);

@@ -21,9 +21,23 @@ import { withReportAbilities } from './report';
 const { t, org, person, as } = useOrganisation();
 const reportOf = (key: string) => org().reports[key] ?? '';
 
-const READER = { review: true, comment: true, share: false, edit: false, download: true };
+const READER = {
+  review: true,
+  comment: true,
+  reply: true,
+  share: false,
+  edit: false,
+  download: true,
+};
 /** Someone else's draft: nothing to review, comment on or download until it is sent. */
-const DRAFT_READER = { review: false, comment: false, share: false, edit: false, download: false };
+const DRAFT_READER = {
+  review: false,
+  comment: false,
+  reply: false,
+  share: false,
+  edit: false,
+  download: false,
+};
 const abilitiesOf = (s: Pick<ReportSummary, 'status'>) =>
   s.status === 'BORRADOR' ? DRAFT_READER : READER;
 
@@ -44,9 +58,11 @@ describe('report abilities', () => {
     const own = (
       await as(person('u1'), 'GET', `/api/appa/${reportOf('u1')}`)
     ).json<ReportSummary>();
+    // The author answers the comments on their sent report, and comments no other way.
     expect(own.abilities).toEqual({
       review: false,
       comment: false,
+      reply: true,
       share: false,
       edit: false,
       download: true,
@@ -70,6 +86,7 @@ describe('report abilities', () => {
     expect(mine.own?.abilities).toEqual({
       review: false,
       comment: false,
+      reply: true,
       share: true,
       edit: false,
       download: true,
@@ -79,7 +96,7 @@ describe('report abilities', () => {
     expect(peer.shared.map((s) => [s.id, s.abilities, s.share.abilities])).toEqual([
       [
         reportOf('l1'),
-        { review: false, comment: true, share: false, edit: false, download: true },
+        { review: false, comment: true, reply: true, share: false, edit: false, download: true },
         { revoke: false },
       ],
     ]);
@@ -106,6 +123,7 @@ describe('report abilities', () => {
       ...READER,
       review: false,
       comment: false,
+      reply: false,
       edit: true,
     });
     expect(await ofConsejo('admin')).toEqual(DRAFT_READER);
@@ -157,9 +175,11 @@ describe('comment, task and user abilities', () => {
     const added = await as(person('g1'), 'POST', `/api/appa/${reportOf('u1')}/comments`, {
       comment: 'Buen avance',
     });
-    expect(added.json<ReviewComment>().abilities).toEqual({ edit: true });
+    expect(added.json<ReviewComment>().abilities).toEqual({ edit: true, reply: true });
     const seen = await as(person('vp1'), 'GET', `/api/appa/${reportOf('u1')}/comments`);
-    expect(seen.json<ReviewComment[]>().map((c) => c.abilities)).toEqual([{ edit: false }]);
+    expect(seen.json<ReviewComment[]>().map((c) => c.abilities)).toEqual([
+      { edit: false, reply: true },
+    ]);
     await t().db.delete(reviewComments);
   });
 

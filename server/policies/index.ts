@@ -38,6 +38,8 @@ interface Checks {
   /** A person's reports over time (history, trends): shares do not count. */
   'person:read': Check<[personId: string]>;
   'comment:edit': Check<[comment: comment.CommentRef]>;
+  /** Answering the comment (replies sit under it); its report's rule is 'report:reply'. */
+  'comment:reply': Check<[comment: comment.CommentRef]>;
   'task:update': Check<[task: task.TaskRef]>;
   'share:revoke': Check<[share: share.ShareRef]>;
   'users:manage': Check<[]>;
@@ -79,6 +81,25 @@ const onReport = (action: report.ReportAction, message?: string) => ({
   },
 });
 
+/** A comment's rule, on the comment and what the actor may do on its report. */
+const onComment = (action: comment.CommentAction) => ({
+  entity: 'review_comment',
+  async decide(ctx: AppContext, actor: Actor, ref: comment.CommentRef) {
+    const facts = report.reportAbilities(
+      actor,
+      (await report.loadReportFacts(ctx, actor, [ref.report]))(ref.report),
+    );
+    return granted(
+      comment.can(actor, action, {
+        ...ref,
+        commentsOnReport: facts.comment,
+        repliesOnReport: facts.reply,
+      }),
+      ref.id,
+    );
+  },
+});
+
 /** An organisation-wide rule, audited as `entity`. */
 const onOrganisation = (action: organisation.OrganisationAction, entity: string) => ({
   entity,
@@ -108,14 +129,8 @@ const RULES: { [A in Action]: Rule<Checks[A]['args'], Checks[A]['grant']> } = {
       return granted(report.readsReportsOf(actor, author), personId);
     },
   },
-  'comment:edit': {
-    entity: 'review_comment',
-    async decide(ctx, actor, ref) {
-      const factsOf = await report.loadReportFacts(ctx, actor, [ref.report]);
-      const commentsOnReport = report.can(actor, 'report:comment', factsOf(ref.report));
-      return granted(comment.can(actor, 'comment:edit', { ...ref, commentsOnReport }), ref.id);
-    },
-  },
+  'comment:edit': onComment('comment:edit'),
+  'comment:reply': onComment('comment:reply'),
   'task:update': {
     entity: 'review_task',
     decide: (_ctx, actor, ref) => granted(task.can(actor, 'task:update', ref), ref.id),

@@ -1,7 +1,7 @@
 import { administers } from '../../common/roles';
 import type { NavigationAbilities } from '../../common/schemas/auth';
 import type { Area } from '../domain/hierarchy';
-import { readsEverything, type Actor } from './actor';
+import { readsEverything, reportsByRole, type Actor } from './actor';
 
 /**
  * What is done to the organisation as a whole rather than to one thing in it: administering it
@@ -86,5 +86,6 @@ export function navigationAbilities(actor: Actor): NavigationAbilities {
     vpDashboard: admin || actor.role === 'VP',
     managerDashboard: admin || actor.role === 'GERENTE',
     leaderDashboard: admin || actor.role === 'LIDER',
+    report: reportsByRole(actor.role),
   };
 }

@@ -119,6 +119,19 @@ const REPORT_MATRIX: Record<ReportCase, Record<Relationship, readonly Role[]>> =
     stranger: BOARD,
     strangerDraft: NONE,
   },
+  // The author answers the comments on their sent report; anyone who comments answers too.
+  'report:reply': {
+    own: ALL,
+    ownDraft: NONE,
+    below: ALL,
+    belowDraft: NONE,
+    above: BOARD,
+    sharedRead: BOARD,
+    sharedComment: ALL,
+    expiredShare: BOARD,
+    stranger: BOARD,
+    strangerDraft: NONE,
+  },
   'report:share': {
     own: SHARING,
     ownDraft: SHARING,
@@ -188,6 +201,8 @@ const REPORT_ROUTES: Record<ReportCase, ((ref: report.ReportRef, actor: Person) 
       payload: { comment: 'Buen trabajo' },
       ok: 201,
     }),
+    // Answering names the comment answered: checked below as 'comment:reply'.
+    'report:reply': null,
     'report:share': (r, actor) => ({
       method: 'POST',
       url: `/api/appa/${r.id}/share`,
@@ -210,6 +225,7 @@ const REPORT_ROUTES: Record<ReportCase, ((ref: report.ReportRef, actor: Person) 
 // on it, which there only those who read everything may.
 const COMMENT_MATRIX: Record<comment.CommentAction, Record<'author' | 'other', readonly Role[]>> = {
   'comment:edit': { author: BOARD, other: NONE },
+  'comment:reply': { author: BOARD, other: BOARD },
 };
 
 const TASK_MATRIX: Record<
@@ -262,6 +278,7 @@ const SCREENS: Record<keyof NavigationAbilities, readonly Role[]> = {
   vpDashboard: ['ADMIN', 'VP'],
   managerDashboard: ['ADMIN', 'GERENTE'],
   leaderDashboard: ['ADMIN', 'LIDER'],
+  report: ['VP', 'GERENTE', 'LIDER', 'USER'],
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -539,17 +556,32 @@ describe('comment, task and share policies', () => {
           reviewerId: rel === 'author' ? actor.id : other().id,
           comment: 'Revisar',
         })
-        .returning({ id: reviewComments.id, reviewerId: reviewComments.reviewerId });
+        .returning({
+          id: reviewComments.id,
+          reviewerId: reviewComments.reviewerId,
+          parentId: reviewComments.parentId,
+        });
       if (!row) throw new Error('no comment');
       const factsOf = await report.loadReportFacts(app().ctx, actor, [someReport()]);
       const commentsOnReport = report.can(actor, 'report:comment', factsOf(someReport()));
-      expect(comment.can(actor, action, { ...row, commentsOnReport }), rel).toBe(expected[rel]);
-      const probe: Probe = {
-        method: 'PUT',
-        url: `/api/appa/comments/${row.id}`,
-        payload: { comment: 'Revisado' },
-        ok: 200,
-      };
+      const repliesOnReport = report.can(actor, 'report:reply', factsOf(someReport()));
+      expect(comment.can(actor, action, { ...row, commentsOnReport, repliesOnReport }), rel).toBe(
+        expected[rel],
+      );
+      const probe: Probe =
+        action === 'comment:edit'
+          ? {
+              method: 'PUT',
+              url: `/api/appa/comments/${row.id}`,
+              payload: { comment: 'Revisado' },
+              ok: 200,
+            }
+          : {
+              method: 'POST',
+              url: `/api/appa/${someReport().id}/comments`,
+              payload: { comment: 'De acuerdo', parentId: row.id },
+              ok: 201,
+            };
       await expectProbe(actor, probe, expected[rel] ? probe.ok : 403, rel);
     }
   });

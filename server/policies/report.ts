@@ -22,6 +22,8 @@ export type ReportAction =
   /** Mark it reviewed and create review tasks. */
   | 'report:review'
   | 'report:comment'
+  /** Answer a comment on it: whoever comments, and the author of a sent report. */
+  | 'report:reply'
   | 'report:share'
   /** The shares of the report. */
   | 'shares:list'
@@ -93,6 +95,11 @@ export function can(actor: Actor, action: ReportAction, report: ReportFacts): bo
       return reviews(actor, report);
     case 'report:comment':
       return reviews(actor, report) || report.sharedAs === 'comment';
+    case 'report:reply':
+      return (
+        can(actor, 'report:comment', report) ||
+        (report.userId === actor.id && report.status !== 'BORRADOR')
+      );
     case 'report:share':
       return report.userId === actor.id && sharesLaterally(actor);
     case 'shares:list':
@@ -104,6 +111,7 @@ export function reportAbilities(actor: Actor, report: ReportFacts): ReportAbilit
   return {
     review: can(actor, 'report:review', report),
     comment: can(actor, 'report:comment', report),
+    reply: can(actor, 'report:reply', report),
     share: can(actor, 'report:share', report),
     edit: can(actor, 'report:write', report),
     download: can(actor, 'report:download', report),

@@ -130,6 +130,7 @@ export function presentComment(row: {
   comment: string;
   reviewerId: string;
   reviewerName: string;
+  parentId: string | null;
   createdAt: Date;
   updatedAt: Date;
 }): CommentData {
@@ -139,6 +140,7 @@ export function presentComment(row: {
     comment: row.comment,
     reviewerId: row.reviewerId,
     reviewer: { id: row.reviewerId, fullName: row.reviewerName },
+    parentId: row.parentId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

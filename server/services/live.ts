@@ -20,7 +20,7 @@ export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
  * only about reports its user may read (policies/report.ts), and tells it only the type, never
  * what the report says; the screens that hear it refetch what they show.
  */
-export const liveEventSchema = z.object({
+export const reportEventSchema = z.object({
   type: z.enum(LIVE_EVENT_TYPES),
   report: z.object({
     id: z.uuid(),
@@ -28,7 +28,22 @@ export const liveEventSchema = z.object({
     status: z.enum(SUBMISSION_STATUSES),
   }),
 });
+export type ReportEvent = z.infer<typeof reportEventSchema>;
+
+/** New notifications for these people: their bells refetch. It says nothing else. */
+export const notificationEventSchema = z.object({
+  type: z.literal('notification.created'),
+  userIds: z.array(z.uuid()),
+});
+export type NotificationEvent = z.infer<typeof notificationEventSchema>;
+
+export const liveEventSchema = z.union([reportEventSchema, notificationEventSchema]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
+
+/** Tells every instance (through NOTIFY), this one included, of `event`. */
+export async function publishLive(db: Database['db'], event: LiveEvent) {
+  await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(event)})`);
+}
 
 export interface LiveHub {
   /** Tells every instance (through NOTIFY); it reaches this instance's listeners the same way. */
@@ -49,9 +64,7 @@ export async function createLiveHub(database: Database): Promise<LiveHub> {
     for (const listener of listeners) listener(event);
   });
   return {
-    async publish(event) {
-      await database.db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(event)})`);
-    },
+    publish: (event) => publishLive(database.db, event),
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -20,6 +20,9 @@ export interface PageNeeds {
  */
 export const EVERY_PAGE_DATA = ['/api/user'] as const;
 
+/** The bell and the person's links, in the header of every signed-in page (signed-in-shell.tsx). */
+const HEADER = 'src/features/me/components/personal-links.tsx';
+
 export const PAGE_MODULES: Readonly<Record<string, PageNeeds>> = {
   '/': { modules: ['src/app/routes/landing.tsx'] },
   '/auth': { modules: ['src/features/auth/components/credentials-login.tsx'] },
@@ -31,16 +34,18 @@ export const PAGE_MODULES: Readonly<Record<string, PageNeeds>> = {
   // Not its report (`/api/appa/current`): a browser keeps a preloaded answer for the page's first
   // request of that address, and the page often asks only after the person signed in on their
   // personal link, when the answer preloaded without a session (a 401) would sign them out again.
-  '/appa/:slug/submit': { modules: ['src/features/reports/components/report-page.tsx'] },
+  '/appa/:slug/submit': { modules: ['src/features/reports/components/report-page.tsx', HEADER] },
   '/admin-direct': { modules: ['src/features/demo/components/admin-direct.tsx'] },
   '/quick-admin': { modules: ['src/features/demo/components/quick-admin.tsx'] },
-  '/admin': { modules: ['src/app/routes/admin-panel.tsx'] },
-  '/super-admin': { modules: ['src/app/routes/control-pages.tsx'] },
-  '/consejo-simple': { modules: ['src/app/routes/control-pages.tsx'] },
-  '/consejo': { modules: ['src/app/routes/board-dashboard.tsx'] },
-  '/vp': { modules: ['src/app/routes/vp-dashboard.tsx'] },
-  '/gerente': { modules: ['src/app/routes/manager-dashboard.tsx'] },
-  '/lider': { modules: ['src/app/routes/leader-dashboard.tsx'] },
+  '/admin': { modules: ['src/app/routes/admin-panel.tsx', HEADER] },
+  '/super-admin': { modules: ['src/app/routes/control-pages.tsx', HEADER] },
+  '/consejo-simple': { modules: ['src/app/routes/control-pages.tsx', HEADER] },
+  '/consejo': { modules: ['src/app/routes/board-dashboard.tsx', HEADER] },
+  '/vp': { modules: ['src/app/routes/vp-dashboard.tsx', HEADER] },
+  '/gerente': { modules: ['src/app/routes/manager-dashboard.tsx', HEADER] },
+  '/lider': { modules: ['src/app/routes/leader-dashboard.tsx', HEADER] },
+  '/mis-reportes': { modules: ['src/app/routes/my-reports.tsx', HEADER] },
+  '/reportes/:id': { modules: ['src/app/routes/my-reports.tsx', HEADER] },
   '/test': { modules: ['src/app/routes/static-pages.tsx'] },
   '/debug/:slug': { modules: ['src/app/routes/static-pages.tsx'] },
   // Any other address: the not-found page.

@@ -147,6 +147,7 @@ const currentUser: CurrentUser = {
     vpDashboard: false,
     managerDashboard: false,
     leaderDashboard: false,
+    report: true,
   },
 };
 const comment: ReviewComment = {
@@ -155,8 +156,9 @@ const comment: ReviewComment = {
   comment: 'Bien',
   reviewerId: reviewer.id,
   reviewer,
+  parentId: null,
   ...timestamps,
-  abilities: { edit: true },
+  abilities: { edit: true, reply: true },
 };
 const task: ReviewTask = {
   id: '00000000-0000-4000-8000-0000000000a1',

@@ -2,8 +2,8 @@ import { landingPathFor } from '@common/roles';
 import type { NavigationAbilities } from '@common/schemas/auth';
 import type { ReactNode } from 'react';
 import { AccessDenied } from '@/components/access-denied';
-import { AppShell } from '@/components/layouts/app-shell';
 import { useSignedInUser } from '@/lib/api/get-current-user';
+import { SignedInShell } from './signed-in-shell';
 
 /**
  * Shows the page to those the server says may open it (the signed-in user's abilities;
@@ -23,12 +23,12 @@ export function RequireAbility({
   const user = useSignedInUser();
   const allowed = user.abilities[ability];
   return (
-    <AppShell>
+    <SignedInShell>
       {allowed ? (
         children
       ) : (
         <AccessDenied homePath={landingPathFor(user)} message={deniedMessage} />
       )}
-    </AppShell>
+    </SignedInShell>
   );
 }

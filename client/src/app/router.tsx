@@ -5,6 +5,7 @@ import { retryableLazy } from '@/lib/retryable-lazy';
 import { DASHBOARD_ACCESS_DENIED } from '@/features/dashboards/lib/access-denied';
 import { RouteErrorBoundary } from './app-error';
 import { AppRoot } from './app-root';
+import { PersonalLinks, SignedInShell } from './signed-in-shell';
 import { ProtectedRoute } from './protected-route';
 import { RequireAbility } from './require-role';
 
@@ -62,6 +63,13 @@ const VpDashboard = retryableLazy(() =>
   import('./routes/vp-dashboard').then((m) => ({ default: m.VpDashboard })),
 );
 
+const MyReportsPage = retryableLazy(() =>
+  import('./routes/my-reports').then((m) => ({ default: m.MyReportsPage })),
+);
+const SingleReportPage = retryableLazy(() =>
+  import('./routes/my-reports').then((m) => ({ default: m.SingleReportPage })),
+);
+
 const ManagerDashboardRoute = retryableLazy(() =>
   import('./routes/manager-dashboard').then((m) => ({ default: m.ManagerDashboardRoute })),
 );
@@ -101,7 +109,7 @@ function ReportRoute() {
   const { slug = '' } = useParams();
   return (
     <Loadable>
-      <ReportPage key={slug} slug={slug} />
+      <ReportPage key={slug} slug={slug} links={<PersonalLinks form={false} />} />
     </Loadable>
   );
 }
@@ -250,6 +258,26 @@ const routes: RouteObject[] = [
                   <ManagerDashboardRoute />
                 </Loadable>
               </RequireAbility>
+            ),
+          },
+          {
+            path: 'mis-reportes',
+            element: (
+              <SignedInShell>
+                <Loadable>
+                  <MyReportsPage />
+                </Loadable>
+              </SignedInShell>
+            ),
+          },
+          {
+            path: 'reportes/:id',
+            element: (
+              <SignedInShell>
+                <Loadable>
+                  <SingleReportPage />
+                </Loadable>
+              </SignedInShell>
             ),
           },
           {

@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
-import { invalidateReportViews } from './query-roots';
+import { invalidateReportViews, queryRoots } from './query-roots';
 
 /** Several events in a burst (a bulk mark-as-sent) cause one refetch. */
 const COALESCE_MS = 250;
@@ -63,6 +63,11 @@ function open(queryClient: QueryClient) {
   const current = burstRefresher(() => void invalidateReportViews(queryClient));
   refresher = current;
   source.addEventListener('appa', (event: MessageEvent) => current.onEvent(event.data));
+  // Something new for the signed-in person: the bell asks what.
+  source.addEventListener(
+    'notification',
+    () => void queryClient.invalidateQueries({ queryKey: queryRoots.notifications }),
+  );
 }
 
 /**

@@ -28,10 +28,10 @@ function invalidatedRoots(queryClient: QueryClient) {
 }
 
 describe('the invalidation helpers', () => {
-  it('a change to a report reaches the week, the reviews and the dashboards', async () => {
+  it('a change to a report reaches the week, the reviews, the dashboards and Mis reportes', async () => {
     const queryClient = clientWithEveryRoot();
     await invalidateReportViews(queryClient);
-    expect(invalidatedRoots(queryClient)).toEqual(['dashboard', 'reviews', 'week']);
+    expect(invalidatedRoots(queryClient)).toEqual(['dashboard', 'mine', 'reviews', 'week']);
   });
 
   it('a change to a person also reaches the users lists and the peers to share with', async () => {
@@ -39,6 +39,7 @@ describe('the invalidation helpers', () => {
     await invalidatePeopleViews(queryClient);
     expect(invalidatedRoots(queryClient)).toEqual([
       'dashboard',
+      'mine',
       'reviews',
       'shares',
       'users',

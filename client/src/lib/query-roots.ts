@@ -18,6 +18,10 @@ export const queryRoots = {
   shares: ['shares'],
   /** The author's own report of the current week. */
   reports: ['reports'],
+  /** Mis reportes: the signed-in person's own reports with what came back on each. */
+  mine: ['mine'],
+  /** The bell: the signed-in person's notifications, and how they hear of them by e-mail. */
+  notifications: ['notifications'],
   settings: ['settings'],
   reminders: ['reminders'],
   audit: ['audit-log'],
@@ -38,7 +42,12 @@ function invalidate(queryClient: QueryClient, roots: readonly QueryKey[]): Promi
 }
 
 /** Every query whose answer shows reports: their state, review, comment and task counts, shares. */
-export const REPORT_VIEWS = [queryRoots.week, queryRoots.reviews, queryRoots.dashboard] as const;
+export const REPORT_VIEWS = [
+  queryRoots.week,
+  queryRoots.reviews,
+  queryRoots.dashboard,
+  queryRoots.mine,
+] as const;
 
 /**
  * After a report changes (saved, sent, marked as sent, reviewed, commented, given a task, a task

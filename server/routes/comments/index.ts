@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   commentSchema,
+  newCommentSchema,
   PANEL_MSG,
   reviewCommentSchema,
   type ReviewComment,
@@ -11,7 +12,10 @@ import { requireAuth } from '../../plugins/auth';
 import { aboutReport, type Api } from '../../plugins/route-facts';
 import { authorize } from '../../policies';
 import { loadReportRef } from '../week/service';
-import { addComment, editComment, listComments, loadCommentRef } from './service';
+import { liveSharesOf } from '../../policies/share';
+import { badRequest } from '../../lib/errors';
+import { notify } from '../../services/notifications';
+import { addComment, editComment, listComments, loadCommentRef, threadWriters } from './service';
 
 const reportParams = z.object({ id: z.uuid(PANEL_MSG.reportNotFound) });
 const commentParams = z.object({ commentId: z.uuid(PANEL_MSG.commentNotFound) });
@@ -33,18 +37,53 @@ export function commentRoutes(app: Api, ctx: AppContext) {
   app.post(
     '/api/appa/:id/comments',
     {
-      schema: { params: reportParams, body: commentSchema, response: { 201: reviewCommentSchema } },
+      schema: {
+        params: reportParams,
+        body: newCommentSchema,
+        response: { 201: reviewCommentSchema },
+      },
       config: { invalidates: { reports: 'author-week' }, live: 'report.commented' },
     },
     async (request, reply): Promise<ReviewComment> => {
       const { user } = requireAuth(request);
       const { id } = request.params;
-      const { comment } = request.body;
+      const { comment, parentId } = request.body;
       const report = await loadReportRef(ctx, id);
-      await authorize(ctx, user, 'report:comment', report);
+      if (parentId) {
+        const parent = await loadCommentRef(ctx, parentId);
+        if (parent.report.id !== report.id) throw badRequest(PANEL_MSG.commentNotFound);
+        await authorize(ctx, user, 'comment:reply', parent);
+      } else {
+        await authorize(ctx, user, 'report:comment', report);
+      }
       aboutReport(request, report);
+      const saved = await addComment(ctx, user, report, comment, parentId ?? null);
+      if (parentId) {
+        // Whoever wrote in the thread, and the report's author.
+        const writers = await threadWriters(ctx, parentId);
+        await notify(ctx, request.log, {
+          kind: 'reply',
+          actor: user,
+          report,
+          to: [...writers, report.userId],
+        });
+      } else {
+        await notify(ctx, request.log, {
+          kind: 'comment',
+          actor: user,
+          report,
+          to: [report.userId],
+        });
+        const peers = await liveSharesOf(ctx, report.id);
+        await notify(ctx, request.log, {
+          kind: 'shared_comment',
+          actor: user,
+          report,
+          to: [...peers.keys()],
+        });
+      }
       reply.code(201);
-      return addComment(ctx, user, id, comment);
+      return saved;
     },
   );
 
@@ -65,7 +104,7 @@ export function commentRoutes(app: Api, ctx: AppContext) {
       const ref = await loadCommentRef(ctx, commentId);
       await authorize(ctx, user, 'comment:edit', ref);
       aboutReport(request, ref.report);
-      return editComment(ctx, user, commentId, comment);
+      return editComment(ctx, user, ref.report, commentId, comment);
     },
   );
 }

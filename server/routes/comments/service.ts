@@ -1,11 +1,11 @@
-import { asc, eq, type SQL } from 'drizzle-orm';
+import { asc, eq, or, type SQL } from 'drizzle-orm';
 import { PANEL_MSG, type ReviewComment } from '../../../common/schemas/panel';
 import type { AppContext } from '../../context';
 import { appaSubmissions, reviewComments, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { Actor } from '../../policies/actor';
 import { commentAbilities, type CommentRef } from '../../policies/comment';
-import { can as canOnReport, loadReportFacts, type ReportRef } from '../../policies/report';
+import { loadReportFacts, reportAbilities, type ReportRef } from '../../policies/report';
 import { presentComment, type CommentData } from '../../presenters/panel';
 import { audit } from '../../services/audit';
 
@@ -18,6 +18,7 @@ export async function loadComments(ctx: AppContext, where: SQL): Promise<Comment
       comment: reviewComments.comment,
       reviewerId: reviewComments.reviewerId,
       reviewerName: users.fullName,
+      parentId: reviewComments.parentId,
       createdAt: reviewComments.createdAt,
       updatedAt: reviewComments.updatedAt,
     })
@@ -29,39 +30,52 @@ export async function loadComments(ctx: AppContext, where: SQL): Promise<Comment
 }
 
 /**
- * The comments matching `where`, all about one report, each with what `viewer` may do with it;
- * `commentsOnReport` says whether the viewer may comment on that report now.
+ * The comments matching `where`, all about `report`, each with what `viewer` may do with it now.
  */
 async function loadViewedComments(
   ctx: AppContext,
   viewer: Actor,
+  report: ReportRef,
   where: SQL,
-  commentsOnReport: boolean,
 ): Promise<ReviewComment[]> {
-  const comments = await loadComments(ctx, where);
+  const [comments, factsOf] = await Promise.all([
+    loadComments(ctx, where),
+    loadReportFacts(ctx, viewer, [report]),
+  ]);
+  const { comment: commentsOnReport, reply: repliesOnReport } = reportAbilities(
+    viewer,
+    factsOf(report),
+  );
   return comments.map((c) => ({
     ...c,
-    abilities: commentAbilities(viewer, { ...c, commentsOnReport }),
+    abilities: commentAbilities(viewer, { ...c, commentsOnReport, repliesOnReport }),
   }));
 }
 
-/** A comment the actor has just written or edited: they may comment on its report. */
-async function loadComment(ctx: AppContext, viewer: Actor, id: string): Promise<ReviewComment> {
-  const [comment] = await loadViewedComments(ctx, viewer, eq(reviewComments.id, id), true);
+/** A comment the actor has just written or edited. */
+async function loadComment(
+  ctx: AppContext,
+  viewer: Actor,
+  report: ReportRef,
+  id: string,
+): Promise<ReviewComment> {
+  const [comment] = await loadViewedComments(ctx, viewer, report, eq(reviewComments.id, id));
   if (!comment) throw notFound(PANEL_MSG.commentNotFound);
   return comment;
 }
 
-/** A report's review comments, oldest first. */
+/** A report's review comments and their replies, oldest first. */
 export async function listComments(ctx: AppContext, viewer: Actor, report: ReportRef) {
-  const factsOf = await loadReportFacts(ctx, viewer, [report]);
-  const commentsOnReport = canOnReport(viewer, 'report:comment', factsOf(report));
-  return loadViewedComments(
-    ctx,
-    viewer,
-    eq(reviewComments.submissionId, report.id),
-    commentsOnReport,
-  );
+  return loadViewedComments(ctx, viewer, report, eq(reviewComments.submissionId, report.id));
+}
+
+/** Who wrote in a comment's thread: the comment's author and everyone who answered it. */
+export async function threadWriters(ctx: AppContext, commentId: string): Promise<string[]> {
+  const rows = await ctx.db
+    .selectDistinct({ id: reviewComments.reviewerId })
+    .from(reviewComments)
+    .where(or(eq(reviewComments.id, commentId), eq(reviewComments.parentId, commentId)));
+  return rows.map((row) => row.id);
 }
 
 /** A comment with the report it is about, what deciding on it needs; 404 when there is none. */
@@ -73,6 +87,7 @@ export async function loadCommentRef(
     .select({
       id: reviewComments.id,
       reviewerId: reviewComments.reviewerId,
+      parentId: reviewComments.parentId,
       report: {
         id: appaSubmissions.id,
         userId: appaSubmissions.userId,
@@ -88,32 +103,42 @@ export async function loadCommentRef(
   return row;
 }
 
+/** A comment, or an answer to `parentId` (a top-level comment of the same report). */
 export async function addComment(
   ctx: AppContext,
   actor: Actor,
-  submissionId: string,
+  report: ReportRef,
   comment: string,
+  parentId: string | null = null,
 ): Promise<ReviewComment> {
   const now = ctx.clock();
   const [saved] = await ctx.db
     .insert(reviewComments)
-    .values({ submissionId, reviewerId: actor.id, comment, createdAt: now, updatedAt: now })
+    .values({
+      submissionId: report.id,
+      reviewerId: actor.id,
+      parentId,
+      comment,
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning({ id: reviewComments.id });
   if (!saved) throw new Error('comment not inserted');
   await audit(ctx.db, {
     actorId: actor.id,
-    action: 'review_comment.created',
+    action: parentId ? 'review_comment.replied' : 'review_comment.created',
     entity: 'review_comment',
     entityId: saved.id,
-    meta: { submissionId },
+    meta: parentId ? { submissionId: report.id, parentId } : { submissionId: report.id },
   });
-  return loadComment(ctx, actor, saved.id);
+  return loadComment(ctx, actor, report, saved.id);
 }
 
 /** The new text; updatedAt moves, which the client shows as 'editado'. */
 export async function editComment(
   ctx: AppContext,
   actor: Actor,
+  report: ReportRef,
   id: string,
   comment: string,
 ): Promise<ReviewComment> {
@@ -127,5 +152,5 @@ export async function editComment(
     entity: 'review_comment',
     entityId: id,
   });
-  return loadComment(ctx, actor, id);
+  return loadComment(ctx, actor, report, id);
 }

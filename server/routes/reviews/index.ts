@@ -13,6 +13,7 @@ import { requireAuth } from '../../plugins/auth';
 import { aboutReport, type Api } from '../../plugins/route-facts';
 import { authorize } from '../../policies';
 import { loadReportSummary, loadReportRef } from '../week/service';
+import { notify } from '../../services/notifications';
 import { reviewReport } from './service';
 
 const reportParams = z.object({ id: z.uuid(PANEL_MSG.reportNotFound) });
@@ -47,7 +48,17 @@ export function reviewRoutes(app: Api, ctx: AppContext) {
       const report = await loadReportRef(ctx, id);
       await authorize(ctx, user, 'report:review', report);
       aboutReport(request, report);
-      return reviewReport(ctx, user, report, request.body);
+      const answer = await reviewReport(ctx, user, report, request.body);
+      // Its author hears of the first review; updated notes are not news to them.
+      if (report.reviewedAt === null) {
+        await notify(ctx, request.log, {
+          kind: 'review',
+          actor: user,
+          report,
+          to: [report.userId],
+        });
+      }
+      return answer;
     },
   );
 }

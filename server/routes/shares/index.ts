@@ -13,6 +13,7 @@ import { requireAuth } from '../../plugins/auth';
 import { aboutReport, type Api } from '../../plugins/route-facts';
 import { authorize } from '../../policies';
 import { loadReportRef } from '../week/service';
+import { notify } from '../../services/notifications';
 import { createShare, listReportShares, loadShareRef, revokeShare, sameRolePeers } from './service';
 
 const reportParams = z.object({ id: z.uuid(PANEL_MSG.reportNotFound) });
@@ -43,6 +44,12 @@ export function shareRoutes(app: Api, ctx: AppContext) {
       await authorize(ctx, user, 'report:share', report);
       aboutReport(request, report);
       const share = await createShare(ctx, user, report, request.body);
+      await notify(ctx, request.log, {
+        kind: 'share',
+        actor: user,
+        report,
+        to: [share.sharedWith.id],
+      });
       reply.code(201);
       return share;
     },

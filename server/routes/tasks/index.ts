@@ -21,11 +21,15 @@ import {
   listSubmissionTasks,
   loadTaskRef,
 } from './service';
+import { notify } from '../../services/notifications';
 
 const reportParams = z.object({ id: z.uuid(PANEL_MSG.reportNotFound) });
 const taskParams = z.object({ id: z.uuid(PANEL_MSG.taskNotFound) });
 
-/** Review tasks: created by reviewers, assigned to ADMIN or CONSEJO, moved by assignee or creator. */
+/**
+ * Review tasks: created by reviewers, assigned to ADMIN or CONSEJO or to the report's author, moved
+ * by assignee or creator.
+ */
 export function taskRoutes(app: Api, ctx: AppContext) {
   app.get(
     '/api/review-tasks/mine',
@@ -69,8 +73,16 @@ export function taskRoutes(app: Api, ctx: AppContext) {
       const report = await loadReportRef(ctx, input.submissionId);
       await authorize(ctx, user, 'report:review', report);
       aboutReport(request, report);
+      const task = await createTask(ctx, user, report, input);
+      await notify(ctx, request.log, {
+        kind: 'task',
+        actor: user,
+        report,
+        to: [task.assignedToId],
+        taskTitle: task.title,
+      });
       reply.code(201);
-      return createTask(ctx, user, input);
+      return task;
     },
   );
 
@@ -87,7 +99,17 @@ export function taskRoutes(app: Api, ctx: AppContext) {
       const task = await loadTaskRef(ctx, id);
       await authorize(ctx, user, 'task:update', task);
       aboutReport(request, task.report);
-      return changeTaskStatus(ctx, user, task, status);
+      const moved = await changeTaskStatus(ctx, user, task, status);
+      if (status === 'COMPLETADA') {
+        await notify(ctx, request.log, {
+          kind: 'task_done',
+          actor: user,
+          report: task.report,
+          to: [task.createdById],
+          taskTitle: moved.title,
+        });
+      }
+      return moved;
     },
   );
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { TASK_ASSIGNEE_ROLES, type TaskStatus } from '../../../common/roles';
 import {
@@ -104,9 +104,14 @@ export async function listAssignees(ctx: AppContext): Promise<PersonRef[]> {
     .orderBy(asc(users.fullName));
 }
 
+/**
+ * A task about `report`, assigned to an active ADMIN or CONSEJO user or to the report's author
+ * (a follow-up for them to do).
+ */
 export async function createTask(
   ctx: AppContext,
   actor: Actor,
+  report: { userId: string },
   input: CreateTask,
 ): Promise<ReviewTask> {
   const [assignable] = await ctx.db
@@ -116,7 +121,7 @@ export async function createTask(
       and(
         eq(users.id, input.assignedToId),
         eq(users.status, 'ACTIVO'),
-        inArray(users.role, [...TASK_ASSIGNEE_ROLES]),
+        or(inArray(users.role, [...TASK_ASSIGNEE_ROLES]), eq(users.id, report.userId)),
       ),
     )
     .limit(1);

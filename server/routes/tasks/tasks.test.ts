@@ -93,9 +93,10 @@ describe('POST /api/review-tasks', () => {
     }
   });
 
-  it('assigns only to active ADMIN or CONSEJO users', async () => {
+  it("assigns only to active ADMIN or CONSEJO users, or to the report's author", async () => {
     const suspended = await buildUser(t, { role: 'CONSEJO', status: 'SUSPENDIDO' });
-    for (const assignee of [author, gerente, suspended]) {
+    const otherUser = await buildUser(t, { managerId: gerente.id });
+    for (const assignee of [otherUser, gerente, suspended]) {
       const res = await create(admin, task({ assignedToId: assignee.id }));
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ message: PANEL_MSG.taskAssigneeRole });
@@ -103,6 +104,14 @@ describe('POST /api/review-tasks', () => {
     const unknown = await create(admin, task({ assignedToId: UNKNOWN_ID }));
     expect(unknown.json()).toEqual({ message: PANEL_MSG.taskAssigneeRole });
     expect((await create(admin, task({ assignedToId: admin.id }))).statusCode).toBe(201);
+    // A follow-up for the author, who then moves it (marks it done) themself.
+    const forAuthor = await create(gerente, task({ assignedToId: author.id }));
+    expect(forAuthor.statusCode).toBe(201);
+    const created = forAuthor.json() as ReviewTask;
+    expect(created.assignedTo).toEqual({ id: author.id, fullName: author.fullName });
+    const done = await setStatus(author, created.id, 'COMPLETADA');
+    expect(done.statusCode).toBe(200);
+    expect((done.json() as ReviewTask).status).toBe('COMPLETADA');
   });
 
   it('defaults to MEDIA and stores empty optional fields as null', async () => {

@@ -24,7 +24,11 @@ export function LogoutButton({
       onClick={() =>
         logout.mutate(undefined, {
           onError: (error) =>
-            toast({ variant: 'destructive', title: 'Logout failed', description: error.message }),
+            toast({
+              variant: 'destructive',
+              title: 'No se pudo cerrar la sesión',
+              description: error.message,
+            }),
         })
       }
     >

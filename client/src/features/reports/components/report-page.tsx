@@ -49,7 +49,18 @@ function OtherPersonsReport({ slug }: { slug: string }) {
   );
 }
 
-function ReportLayout({ slug, user, children }: { slug: string; user: User; children: ReactNode }) {
+function ReportLayout({
+  slug,
+  user,
+  links,
+  children,
+}: {
+  slug: string;
+  user: User;
+  /** The person's links and bell, beside 'Salir'. */
+  links: ReactNode;
+  children: ReactNode;
+}) {
   const productName = useProductName();
   return (
     <div className="min-h-dvh bg-background">
@@ -61,7 +72,10 @@ function ReportLayout({ slug, user, children }: { slug: string; user: User; chil
             </h1>
             <p className="break-words text-muted-foreground">Reporte Semanal - {user.fullName}</p>
           </div>
-          <LogoutButton label="Salir" to={`/appa/${slug}`} />
+          <div className="flex shrink-0 items-center gap-2">
+            {links}
+            <LogoutButton label="Salir" to={`/appa/${slug}`} />
+          </div>
         </div>
       </header>
       <main className="mx-auto max-w-3xl px-3 py-6 sm:px-6 sm:py-8">{children}</main>
@@ -102,7 +116,11 @@ function useLeaveAfterSave(slug: string) {
     logout(undefined, {
       onError: (error) => {
         left.current = false;
-        toast({ variant: 'destructive', title: 'Logout failed', description: error.message });
+        toast({
+          variant: 'destructive',
+          title: 'No se pudo cerrar la sesión',
+          description: error.message,
+        });
         // A saved draft stays editable; a sent report keeps its thank-you card and its button.
         setOutcome((current) => (current === 'BORRADOR' ? null : current));
       },
@@ -118,7 +136,7 @@ function useLeaveAfterSave(slug: string) {
   return { outcome, setOutcome, leave, leaving: isPending || isSuccess };
 }
 
-function OwnReport({ slug, user }: { slug: string; user: User }) {
+function OwnReport({ slug, user, links }: { slug: string; user: User; links: ReactNode }) {
   const current = useCurrentReport();
   // The form is hundreds of elements: drawn in a render React may interrupt (a deferred one), not
   // in one long task that holds the page when the answer lands. The spinner stays until then.
@@ -129,7 +147,7 @@ function OwnReport({ slug, user }: { slug: string; user: User }) {
 
   if (current.isError) {
     return (
-      <ReportLayout slug={slug} user={user}>
+      <ReportLayout slug={slug} user={user} links={links}>
         <Alert variant="destructive" role="alert">
           <CircleAlert aria-hidden="true" />
           <AlertDescription className="grid gap-3">
@@ -152,7 +170,7 @@ function OwnReport({ slug, user }: { slug: string; user: User }) {
   if (!data) return <FullPageSpinner />;
   const { report } = data;
   return (
-    <ReportLayout slug={slug} user={user}>
+    <ReportLayout slug={slug} user={user} links={links}>
       <WeekCard current={data}>
         {report?.status === 'ENVIADO' ? (
           <SentReport report={report} timeZone={user.timezone} />
@@ -172,13 +190,16 @@ function OwnReport({ slug, user }: { slug: string; user: User }) {
   );
 }
 
-/** /appa/{slug}/submit: the weekly report of the person the link belongs to. */
-export function ReportPage({ slug }: { slug: string }) {
+/**
+ * /appa/{slug}/submit: the weekly report of the person the link belongs to; `links` (Mis reportes
+ * and the bell) sit in its header.
+ */
+export function ReportPage({ slug, links }: { slug: string; links?: ReactNode }) {
   const { data: user, isPending } = useCurrentUser();
 
   if (isPending) return <FullPageSpinner />;
   if (!user) return <Navigate to={`/appa/${slug}`} replace />;
   if (user.mustChangePassword) return <Navigate to="/change-password" replace />;
   if (user.slug !== slug) return <OtherPersonsReport slug={slug} />;
-  return <OwnReport slug={slug} user={user} />;
+  return <OwnReport slug={slug} user={user} links={links} />;
 }

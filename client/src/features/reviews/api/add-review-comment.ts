@@ -9,16 +9,20 @@ import { toast } from '@/components/ui/use-toast';
 import { api } from '@/lib/api-client';
 import { invalidateAuditLog, invalidateReportViews } from '@/lib/query-roots';
 
-/** POST /api/appa/{id}/comments. */
+/** POST /api/appa/{id}/comments: a comment, or a reply to one. */
 export function addReviewComment({
   submissionId,
   comment,
+  parentId,
 }: {
   submissionId: string;
   comment: string;
+  /** The comment answered, for a reply. */
+  parentId?: string;
 }): Promise<ReviewComment> {
   return api.post(`/api/appa/${encodeURIComponent(submissionId)}/comments`, reviewCommentSchema, {
     comment,
+    ...(parentId ? { parentId } : {}),
   });
 }
 
@@ -29,8 +33,8 @@ export function addReviewComment({
 export const addReviewCommentMutationOptions = (queryClient: QueryClient) =>
   mutationOptions({
     mutationFn: addReviewComment,
-    onSuccess: () => {
-      toast({ title: 'Comentario agregado' });
+    onSuccess: (_saved, input) => {
+      toast({ title: input.parentId ? 'Respuesta agregada' : 'Comentario agregado' });
       return Promise.all([invalidateReportViews(queryClient), invalidateAuditLog(queryClient)]);
     },
     onError: (error) =>

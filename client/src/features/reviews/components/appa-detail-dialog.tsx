@@ -1,7 +1,7 @@
 import type { ReportSummary } from '@common/schemas/panel';
 import { weekLabel } from '@common/week';
 import { Download } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type Ref } from 'react';
 import { Button } from '@/components/ui/button';
 import {
   DialogClose,
@@ -120,6 +120,54 @@ export function AppaDetailDialogBody({
         <DialogDescription>{weekLabel(submission)}</DialogDescription>
       </DialogHeader>
 
+      <ReportDetail
+        submission={submission}
+        commentBox={commentBox}
+        reviewNotes={reviewNotes}
+        startCreatingTask={focus === 'task'}
+      />
+
+      <DialogFooter className="border-t pt-4">
+        <DownloadButton submission={submission} />
+        <DialogClose asChild>
+          <Button>Cerrar</Button>
+        </DialogClose>
+      </DialogFooter>
+    </>
+  );
+}
+
+/** 'Descargar': the report as text, for whoever may read its content. */
+export function DownloadButton({ submission }: { submission: ReportSummary }) {
+  if (!submission.abilities.download) return null;
+  return (
+    <Button variant="outline" asChild>
+      <a href={appaDownloadUrl(submission.id)} download>
+        <Download aria-hidden="true" />
+        Descargar
+      </a>
+    </Button>
+  );
+}
+
+/**
+ * A report as its readers see it, in a dialog or a page: who wrote it and when, the KPI, the four
+ * sections, attachments, the review, the comment threads and the tasks, each offering what the
+ * reader may do (its abilities).
+ */
+export function ReportDetail({
+  submission,
+  commentBox,
+  reviewNotes,
+  startCreatingTask = false,
+}: {
+  submission: ReportSummary;
+  commentBox?: Ref<HTMLTextAreaElement>;
+  reviewNotes?: Ref<HTMLTextAreaElement>;
+  startCreatingTask?: boolean;
+}) {
+  return (
+    <>
       <ReportFacts
         submission={submission}
         extraLabel="Autor"
@@ -156,25 +204,11 @@ export function AppaDetailDialogBody({
       <ReportSection title="Tareas de revisión">
         <ReviewTasks
           submissionId={submission.id}
-          authorName={submission.user.fullName}
+          author={submission.user}
           canCreate={submission.abilities.review}
-          startCreating={focus === 'task'}
+          startCreating={startCreatingTask}
         />
       </ReportSection>
-
-      <DialogFooter className="border-t pt-4">
-        {submission.abilities.download ? (
-          <Button variant="outline" asChild>
-            <a href={appaDownloadUrl(submission.id)} download>
-              <Download aria-hidden="true" />
-              Descargar
-            </a>
-          </Button>
-        ) : null}
-        <DialogClose asChild>
-          <Button>Cerrar</Button>
-        </DialogClose>
-      </DialogFooter>
     </>
   );
 }

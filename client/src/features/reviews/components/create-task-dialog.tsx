@@ -3,6 +3,7 @@ import {
   TASK_PRIORITY_LABELS,
   type CreateTask,
   type CreateTaskInput,
+  type PersonRef,
 } from '@common/schemas/panel';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
@@ -18,10 +19,17 @@ import { DialogFormFooter } from '@/components/dialog-form-footer';
 /** The priorities offered (the stored model also allows URGENTE, which the form does not). */
 const PRIORITIES = ['BAJA', 'MEDIA', 'ALTA'] as const;
 
-/** Only active ADMIN or CONSEJO users may be assigned a task; the server lists them. */
-function useAssignees() {
+/**
+ * Who may be given the task: the report's author first (a follow-up for them), then the active
+ * ADMIN and CONSEJO users the server lists.
+ */
+function useAssignees(author: PersonRef) {
   const query = useTaskAssignees();
-  return { assignees: query.data ?? [], loading: query.isPending };
+  const others = (query.data ?? []).filter((u) => u.id !== author.id);
+  return {
+    assignees: [{ id: author.id, fullName: `${author.fullName} (autor del APPA)` }, ...others],
+    loading: query.isPending,
+  };
 }
 
 /**
@@ -30,15 +38,15 @@ function useAssignees() {
  */
 export function CreateTaskDialogBody({
   submissionId,
-  authorName,
+  author,
   onCreated,
 }: {
   submissionId: string;
-  authorName: string;
+  author: PersonRef;
   onCreated: () => void;
 }) {
   const createTask = useCreateReviewTask();
-  const { assignees, loading } = useAssignees();
+  const { assignees, loading } = useAssignees(author);
   const form = useForm<CreateTaskInput, unknown, CreateTask>({
     resolver: zodResolver(createTaskSchema),
     defaultValues: {
@@ -61,7 +69,7 @@ export function CreateTaskDialogBody({
     <>
       <DialogHeader>
         <DialogTitle>Crear Tarea de Revisión</DialogTitle>
-        <DialogDescription>Sobre el APPA de {authorName}.</DialogDescription>
+        <DialogDescription>Sobre el APPA de {author.fullName}.</DialogDescription>
       </DialogHeader>
       <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-5">
         <div className="grid gap-4 sm:grid-cols-2">
@@ -78,7 +86,11 @@ export function CreateTaskDialogBody({
           <FormField
             label="Asignar a"
             error={errors.assignedToId?.message}
-            hint={loading ? 'Cargando usuarios...' : 'Administradores y Consejo activos'}
+            hint={
+              loading
+                ? 'Cargando usuarios...'
+                : 'El autor del APPA, o Administradores y Consejo activos'
+            }
             className="sm:col-span-2"
           >
             <NativeSelect {...register('assignedToId')}>

@@ -1,5 +1,5 @@
 import type { ReviewComment } from '@common/schemas/panel';
-import { Pencil } from 'lucide-react';
+import { Pencil, Reply } from 'lucide-react';
 import { useState, type Ref } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -7,7 +7,7 @@ import { formatDateTime } from '@/lib/format';
 import { useAddReviewComment } from '../api/add-review-comment';
 import { useReviewComments } from '../api/get-review-comments';
 import { useUpdateReviewComment } from '../api/update-review-comment';
-import { initials, isEdited } from '../lib/review';
+import { commentThreads, initials, isEdited } from '../lib/review';
 import { TextBoxForm } from './text-box-form';
 
 function CommentEditor({ comment, onDone }: { comment: ReviewComment; onDone: () => void }) {
@@ -29,8 +29,39 @@ function CommentEditor({ comment, onDone }: { comment: ReviewComment; onDone: ()
   );
 }
 
-function CommentItem({ comment }: { comment: ReviewComment }) {
+function ReplyBox({ comment, onDone }: { comment: ReviewComment; onDone: () => void }) {
+  const add = useAddReviewComment();
+  const [text, setText] = useState('');
+  return (
+    <TextBoxForm
+      label={`Responder a ${comment.reviewer.fullName}`}
+      hideLabel
+      placeholder="Escribe tu respuesta..."
+      value={text}
+      onChange={setText}
+      submitLabel="Responder"
+      submitDisabled={!text.trim() || add.isPending}
+      onSubmit={() =>
+        add.mutate(
+          { submissionId: comment.submissionId, comment: text, parentId: comment.id },
+          { onSuccess: onDone },
+        )
+      }
+      onCancel={onDone}
+    />
+  );
+}
+
+function CommentItem({
+  comment,
+  replies = [],
+}: {
+  comment: ReviewComment;
+  /** The answers under a top-level comment. */
+  replies?: readonly ReviewComment[];
+}) {
   const [editing, setEditing] = useState(false);
+  const [replying, setReplying] = useState(false);
   return (
     <li className="flex gap-3">
       <span
@@ -65,14 +96,44 @@ function CommentItem({ comment }: { comment: ReviewComment }) {
         ) : (
           <p className="text-sm break-words whitespace-pre-wrap">{comment.comment}</p>
         )}
+        {replies.length > 0 ? (
+          <ul
+            className="mt-2 grid gap-3 border-l-2 pl-3"
+            aria-label={`Respuestas a ${comment.reviewer.fullName}`}
+          >
+            {replies.map((r) => (
+              <CommentItem key={r.id} comment={r} />
+            ))}
+          </ul>
+        ) : null}
+        {comment.abilities.reply ? (
+          replying ? (
+            <div className="mt-2">
+              <ReplyBox comment={comment} onDone={() => setReplying(false)} />
+            </div>
+          ) : (
+            <div>
+              <Button
+                variant="ghost"
+                size="sm"
+                className="-ml-2 h-8 px-2"
+                onClick={() => setReplying(true)}
+              >
+                <Reply aria-hidden="true" />
+                Responder
+              </Button>
+            </div>
+          )
+        ) : null}
       </div>
     </li>
   );
 }
 
 /**
- * The review thread of a report: each comment with its author's initials, 'editado' once changed,
- * an edit button on one's own (only its author may edit it), and the box to add one.
+ * The review threads of a report: each comment with its author's initials, 'editado' once changed,
+ * an edit button on one's own (only its author may edit it), its replies under it and 'Responder'
+ * where the reader may answer (the report's author too), and the box to add one.
  */
 export function ReviewComments({
   submissionId,
@@ -99,8 +160,8 @@ export function ReviewComments({
         <p className="text-sm text-muted-foreground">Sin comentarios todavía.</p>
       ) : (
         <ul className="grid gap-4" aria-label="Comentarios de revisión">
-          {comments.data.map((c) => (
-            <CommentItem key={c.id} comment={c} />
+          {commentThreads(comments.data).map(({ comment, replies }) => (
+            <CommentItem key={comment.id} comment={comment} replies={replies} />
           ))}
         </ul>
       )}

@@ -21,6 +21,7 @@ const ana = author('Ana Torres', 'ana@example.com', 'Ventas');
 const NONE: ReportAbilities = {
   review: false,
   comment: false,
+  reply: false,
   share: false,
   edit: false,
   download: true,
@@ -56,7 +57,7 @@ describe('review controls', () => {
 
   it('offers Crear Tarea only with the review ability', () => {
     const tasks = (canCreate: boolean) =>
-      render(<ReviewTasks submissionId={ana.id} authorName={ana.fullName} canCreate={canCreate} />);
+      render(<ReviewTasks submissionId={ana.id} author={ana} canCreate={canCreate} />);
     expect(tasks(true)).toContain('Crear Tarea');
     expect(tasks(false)).not.toContain('Crear Tarea');
   });

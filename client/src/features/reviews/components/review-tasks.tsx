@@ -1,4 +1,4 @@
-import { TASK_PRIORITY_LABELS, type ReviewTask } from '@common/schemas/panel';
+import { TASK_PRIORITY_LABELS, type PersonRef, type ReviewTask } from '@common/schemas/panel';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -45,12 +45,12 @@ function TaskItem({ task }: { task: ReviewTask }) {
 /** The review tasks of a report and 'Crear Tarea', which opens 'Crear Tarea de Revisión'. */
 export function ReviewTasks({
   submissionId,
-  authorName,
+  author,
   canCreate,
   startCreating = false,
 }: {
   submissionId: string;
-  authorName: string;
+  author: PersonRef;
   /** The report's `review` ability, which creating a review task needs. */
   canCreate: boolean;
   /** Opens 'Crear Tarea de Revisión' at once (the table's 'Crear tarea' action). */
@@ -86,7 +86,7 @@ export function ReviewTasks({
           {creating ? (
             <CreateTaskDialogBody
               submissionId={submissionId}
-              authorName={authorName}
+              author={author}
               onCreated={() => setCreating(false)}
             />
           ) : null}

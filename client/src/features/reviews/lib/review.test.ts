@@ -1,6 +1,6 @@
 import type { ReviewTask } from '@common/schemas/panel';
 import { describe, expect, it } from 'vitest';
-import { formatIsoDate, initials, isEdited, taskMoves } from './review';
+import { commentThreads, formatIsoDate, initials, isEdited, taskMoves } from './review';
 
 describe('initials', () => {
   it.each([
@@ -47,5 +47,21 @@ describe('taskMoves', () => {
 describe('formatIsoDate', () => {
   it('reads a calendar date as dd/mm/yyyy', () => {
     expect(formatIsoDate('2026-11-20')).toBe('20/11/2026');
+  });
+});
+
+describe('commentThreads', () => {
+  const c = (id: string, parentId: string | null = null) => ({ id, parentId });
+
+  it('puts each reply under its comment, keeping the order of both', () => {
+    const threads = commentThreads([c('a'), c('b'), c('r1', 'a'), c('r2', 'b'), c('r3', 'a')]);
+    expect(threads.map((t) => [t.comment.id, t.replies.map((r) => r.id)])).toEqual([
+      ['a', ['r1', 'r3']],
+      ['b', ['r2']],
+    ]);
+  });
+
+  it('shows a reply whose comment is missing on its own', () => {
+    expect(commentThreads([c('r', 'gone')]).map((t) => t.comment.id)).toEqual(['r']);
   });
 });

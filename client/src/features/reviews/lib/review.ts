@@ -30,3 +30,28 @@ export function taskMoves(
 ): readonly ReviewTask['status'][] {
   return task.abilities.updateStatus ? TASK_TRANSITIONS[task.status] : [];
 }
+
+/** A top-level comment and the replies under it, oldest first. */
+export interface CommentThread<C> {
+  comment: C;
+  replies: C[];
+}
+
+/**
+ * The comments (oldest first) as threads: each top-level comment with its replies. A reply whose
+ * comment is not in the list stands on its own rather than disappearing.
+ */
+export function commentThreads<C extends Pick<ReviewComment, 'id' | 'parentId'>>(
+  comments: readonly C[],
+): CommentThread<C>[] {
+  const ids = new Set(comments.map((c) => c.id));
+  const threads = new Map<string, CommentThread<C>>();
+  for (const c of comments) {
+    if (c.parentId && ids.has(c.parentId)) continue;
+    threads.set(c.id, { comment: c, replies: [] });
+  }
+  for (const c of comments) {
+    if (c.parentId && ids.has(c.parentId)) threads.get(c.parentId)?.replies.push(c);
+  }
+  return [...threads.values()];
+}

@@ -1,3 +1,4 @@
+import { ownFormPath } from '@common/roles';
 import type { LeaderWeekResponse } from '@common/schemas/dashboard';
 import { FilePlus2, Paperclip } from 'lucide-react';
 import { Link } from 'react-router';
@@ -15,7 +16,7 @@ import { ShareList } from './share-list';
 export function LeaderOwnReport({ week }: { week: LeaderWeekResponse }) {
   const user = useSignedInUser();
   const own = week.own;
-  const formPath = `/appa/${encodeURIComponent(user.slug)}/submit`;
+  const formPath = ownFormPath(user);
   return (
     <Card>
       <CardHeader>

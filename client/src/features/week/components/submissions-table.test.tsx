@@ -8,6 +8,7 @@ const ana = author('Ana Torres', 'ana@example.com', 'Ventas');
 const READER: ReportAbilities = {
   review: false,
   comment: false,
+  reply: false,
   share: false,
   edit: false,
   download: false,

@@ -1,0 +1,69 @@
+import {
+  markReadSchema,
+  myReportsSchema,
+  notificationListSchema,
+  preferencesSchema,
+  type MyReports,
+  type NotificationList,
+  type Preferences,
+} from '../../../common/schemas/me';
+import type { AppContext } from '../../context';
+import { requireAuth } from '../../plugins/auth';
+import type { Api } from '../../plugins/route-facts';
+import { listNotifications, markNotificationsRead } from '../../services/notifications';
+import { listMyReports, loadPreferences, savePreferences } from './service';
+
+/** What the signed-in person has of their own: Mis reportes, the bell, e-mail preferences. */
+export function meRoutes(app: Api, ctx: AppContext) {
+  app.get(
+    '/api/me/reports',
+    { schema: { response: { 200: myReportsSchema } } },
+    async (request): Promise<MyReports> => {
+      const { user } = requireAuth(request);
+      return { items: await listMyReports(ctx, user.id) };
+    },
+  );
+
+  app.get(
+    '/api/me/notifications',
+    { schema: { response: { 200: notificationListSchema } } },
+    async (request): Promise<NotificationList> => {
+      const { user } = requireAuth(request);
+      return listNotifications(ctx, user.id);
+    },
+  );
+
+  app.post(
+    '/api/me/notifications/read',
+    {
+      schema: { body: markReadSchema, response: { 200: notificationListSchema } },
+      config: { invalidates: false },
+    },
+    async (request): Promise<NotificationList> => {
+      const { user } = requireAuth(request);
+      await markNotificationsRead(ctx, user.id, request.body.ids);
+      return listNotifications(ctx, user.id);
+    },
+  );
+
+  app.get(
+    '/api/me/preferences',
+    { schema: { response: { 200: preferencesSchema } } },
+    async (request): Promise<Preferences> => {
+      const { user } = requireAuth(request);
+      return loadPreferences(ctx, user.id);
+    },
+  );
+
+  app.put(
+    '/api/me/preferences',
+    {
+      schema: { body: preferencesSchema, response: { 200: preferencesSchema } },
+      config: { invalidates: false },
+    },
+    async (request): Promise<Preferences> => {
+      const { user } = requireAuth(request);
+      return savePreferences(ctx, user.id, request.body);
+    },
+  );
+}
