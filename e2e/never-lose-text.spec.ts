@@ -97,7 +97,7 @@ test('offline, it says so and saves once the connection is back', async ({
   expect((await savedReport(page))?.planes).toBe('Cerrar las incidencias abiertas del almacén.');
 });
 
-test('leaving with unsaved text asks first; after a reload the text is offered back', async ({
+test('leaving with unsaved text asks first, by a link too; after a reload the text is offered back', async ({
   browser,
   page,
 }) => {
@@ -113,6 +113,17 @@ test('leaving with unsaved text asks first; after a reload the text is offered b
   await field(page, 'Avances').click();
   await field(page, 'Avances').fill('Segunda versión, escrita antes del corte.');
   await expect(status(page)).toHaveText('Sin conexión: se guardará al reconectar');
+
+  // A link of the header: the page asks, and staying keeps the form as it is.
+  const formUrl = page.url();
+  page.once('dialog', (dialog) => {
+    expect(dialog.type()).toBe('confirm');
+    expect(dialog.message()).toContain('Hay texto que aún no se guardó');
+    void dialog.dismiss();
+  });
+  await page.getByRole('link', { name: 'Mis reportes' }).click();
+  await expect(page).toHaveURL(formUrl);
+  await expect(field(page, 'Avances')).toHaveValue('Segunda versión, escrita antes del corte.');
 
   const asked: string[] = [];
   page.on('dialog', (dialog) => {

@@ -13,6 +13,10 @@ import {
 } from '../lib/local-copy';
 import { formValuesFrom } from '../lib/report-form';
 
+/** What a link inside the app asks while the server lacks some of the text. */
+const LEAVE_UNSAVED =
+  'Hay texto que aún no se guardó. Si sales ahora, quedará solo en este navegador. ¿Salir de todos modos?';
+
 function classify(error: unknown): { failure: SaveFailure; message?: string } {
   if (!(error instanceof ApiError)) return { failure: 'failed' };
   if (error.isNetworkError) return { failure: 'offline' };
@@ -144,11 +148,24 @@ export function useDraftAutosave({
       // Older browsers show the dialog only when a value is returned.
       event.returnValue = '';
     };
+    // A link inside the app (Mis reportes, the bell's) changes the page without unloading it.
+    const leaveByLink = (event: MouseEvent) => {
+      if (!autosaver.dirty || event.defaultPrevented || event.button !== 0) return;
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+      if (!(link instanceof HTMLAnchorElement) || link.target === '_blank') return;
+      if (link.origin !== window.location.origin || link.hasAttribute('download')) return;
+      if (window.confirm(LEAVE_UNSAVED)) return;
+      event.preventDefault();
+      event.stopPropagation();
+    };
     window.addEventListener('online', online);
     window.addEventListener('beforeunload', beforeUnload);
+    document.addEventListener('click', leaveByLink, true);
     return () => {
       window.removeEventListener('online', online);
       window.removeEventListener('beforeunload', beforeUnload);
+      document.removeEventListener('click', leaveByLink, true);
       autosaver.dispose();
     };
   }, [autosaver]);
