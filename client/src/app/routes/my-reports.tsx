@@ -4,7 +4,6 @@ import { weekLabel } from '@common/week';
 import { ArrowLeft, CheckCircle2, FilePen, ListTodo, MessageSquare } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { EmptyMessage } from '@/components/empty-message';
-import { PageHeading } from '@/components/page-heading';
 import { QueryState } from '@/components/query-state';
 import { ReportStatusBadge } from '@/components/report-status-badge';
 import { Button } from '@/components/ui/button';
@@ -36,7 +35,7 @@ export function feedbackLine(report: MyReport): string[] {
   return parts;
 }
 
-function MyReportRow({ report }: { report: MyReport }) {
+function MyReportRow({ report, timeZone }: { report: MyReport; timeZone: string }) {
   const [review, comments, tasks] = feedbackLine(report);
   return (
     <li>
@@ -50,7 +49,9 @@ function MyReportRow({ report }: { report: MyReport }) {
             <ReportStatusBadge status={report.status} />
           </span>
           <span className="text-sm text-muted-foreground">
-            {report.submittedAt ? `Enviado el ${formatDateTime(report.submittedAt)}` : 'Sin enviar'}
+            {report.submittedAt
+              ? `Enviado el ${formatDateTime(report.submittedAt, timeZone)}`
+              : 'Sin enviar'}
           </span>
         </span>
         <span className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
@@ -86,11 +87,13 @@ export function MyReportsPage() {
   useLiveUpdates();
   return (
     <>
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <PageHeading
-          title="Mis reportes"
-          description="Tus APPA de cada semana, con las revisiones, comentarios y tareas que recibieron."
-        />
+      <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Mis reportes</h1>
+          <p className="mt-1 text-muted-foreground">
+            Tus APPA de cada semana, con las revisiones, comentarios y tareas que recibieron.
+          </p>
+        </div>
         {user.abilities.report ? (
           <Button asChild>
             <Link to={ownFormPath(user)}>
@@ -107,7 +110,7 @@ export function MyReportsPage() {
           ) : (
             <ul className="grid gap-3" aria-label="Mis reportes">
               {items.map((report) => (
-                <MyReportRow key={report.id} report={report} />
+                <MyReportRow key={report.id} report={report} timeZone={user.timezone} />
               ))}
             </ul>
           )

@@ -23,9 +23,10 @@ export function AppShell({
       <header className="border-b bg-card">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
           <p className="text-base font-semibold text-primary">{productName}</p>
-          <div className="flex min-w-0 flex-wrap items-center justify-end gap-x-3 gap-y-2">
+          <div className="ml-auto flex min-w-0 flex-wrap items-center justify-end gap-x-3 gap-y-2">
             {nav}
-            <p className="min-w-0 text-right text-sm leading-tight">
+            {/* On a phone the pages greet the person by name; the header keeps to one row. */}
+            <p className="hidden min-w-0 text-right text-sm leading-tight sm:block">
               <span className="block font-medium break-words sm:truncate">{user.fullName}</span>
               <span className="block text-muted-foreground">{ROLE_LABELS[user.role]}</span>
             </p>

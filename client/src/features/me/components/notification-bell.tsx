@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { useSignedInUser } from '@/lib/api/get-current-user';
 import { formatDateTime } from '@/lib/format';
 import { useLiveUpdates } from '@/lib/live-updates';
 import { cn } from '@/lib/utils';
@@ -49,15 +50,19 @@ function EmailPreference() {
 
 function NotificationItem({
   notification: n,
+  timeZone,
   onOpen,
 }: {
   notification: Notification;
+  timeZone: string;
   onOpen: (n: Notification) => void;
 }) {
   const body = (
     <>
       <span className="block text-sm break-words">{n.text}</span>
-      <span className="block text-xs text-muted-foreground">{formatDateTime(n.createdAt)}</span>
+      <span className="block text-xs text-muted-foreground">
+        {formatDateTime(n.createdAt, timeZone)}
+      </span>
     </>
   );
   const className = cn(
@@ -85,6 +90,7 @@ function NotificationItem({
  * holds links, a button and a select, and Escape or a click outside closes it.
  */
 export function NotificationBell() {
+  const user = useSignedInUser();
   const live = useLiveUpdates();
   const list = useNotifications({ live });
   const mark = useMarkNotificationsRead();
@@ -142,7 +148,8 @@ export function NotificationBell() {
       <div
         id={panelId}
         hidden={!open}
-        className="absolute right-0 z-50 mt-2 w-[min(22rem,calc(100vw-2rem))] rounded-lg border bg-card p-1 text-card-foreground shadow-lg"
+        // On a phone the panel spans the screen under the header; wider, it hangs from the bell.
+        className="fixed inset-x-3 top-14 z-50 rounded-lg border bg-card p-1 text-card-foreground shadow-lg sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:w-[22rem]"
       >
         <div className="flex items-center justify-between gap-2 px-3 py-2">
           <h2 className="text-sm font-semibold">Notificaciones</h2>
@@ -171,7 +178,12 @@ export function NotificationBell() {
         ) : (
           <ul className="grid max-h-[60dvh] gap-0.5 overflow-y-auto" aria-label="Notificaciones">
             {list.data.items.map((n) => (
-              <NotificationItem key={n.id} notification={n} onOpen={openOne} />
+              <NotificationItem
+                key={n.id}
+                notification={n}
+                timeZone={user.timezone}
+                onOpen={openOne}
+              />
             ))}
           </ul>
         )}
