@@ -36,6 +36,9 @@ import { firstFreeIn, slugBase, usernameBase } from '../../server/services/users
 
 export const BENCH_PASSWORD = 'bench-Clave-2026!';
 export const BENCH_TIMEZONE = 'America/Lima';
+
+/** When the organisation's people joined: before any week the seed writes. */
+const BENCH_JOINED = new Date('2020-01-06T12:00:00Z');
 /** Written next to the embedded database, for BENCH_DATA_DIR. */
 export const ACCOUNTS_FILE = 'bench-accounts.json';
 /** Weeks of history, and people; BENCH_WEEKS and BENCH_PEOPLE change them (a larger organisation). */
@@ -283,6 +286,8 @@ function buildPeople(passwordHash: string, rand: ReturnType<typeof generator>) {
         password: passwordHash,
         mustChangePassword: false,
         timezone: BENCH_TIMEZONE,
+        // Long before the weeks seeded: expected in all of them.
+        createdAt: BENCH_JOINED,
       });
     }
     byRole.set(role, list);

@@ -73,6 +73,12 @@ export const users = pgTable(
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     /** The last e-mail telling the owner that someone tried to register with their address. */
     registrationNoticeAt: timestamp('registration_notice_at', { withTimezone: true }),
+    /**
+     * When `status` last changed, as the server's clock says; the trigger that keeps
+     * `user_activity` dates the change by it (by the database's clock when a write leaves it as it
+     * was).
+     */
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
     /** How the person hears of what others do about them by e-mail: at once, once a day, never. */
     notifyEmail: notifyEmailEnum('notify_email').notNull().default('immediate'),
     ...timestamps,
@@ -419,6 +425,26 @@ export const loginThrottle = pgTable('login_throttle', {
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
   blockedUntil: timestamp('blocked_until', { withTimezone: true }),
 });
+
+/**
+ * When each person was active: one row per span of ACTIVO status, from the organisation-local date
+ * it began to the date it ended (exclusive; null while it lasts). Kept by a database trigger on
+ * `users` (migration 0008), so that every way a person is created, suspended or reactivated
+ * records it. Who was expected to report in a past week is read from here, never from today's
+ * status (domain/expected-authors.ts).
+ */
+export const userActivity = pgTable(
+  'user_activity',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    activeFrom: date('active_from', { mode: 'string' }).notNull(),
+    activeTo: date('active_to', { mode: 'string' }),
+  },
+  (t) => [index('user_activity_user_idx').on(t.userId, t.activeFrom)],
+);
 
 /**
  * What someone did about a person (a comment on their report, a reply, a review, a task, a share),

@@ -1,6 +1,6 @@
-import { eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { appaSubmissions, users } from '../db/schema';
+import { appaSubmissions, userActivity, users } from '../db/schema';
 import { REPORTING_ROLES } from '../policies/actor';
 
 /**
@@ -12,12 +12,15 @@ import { REPORTING_ROLES } from '../policies/actor';
  * The answers are SQL over rows of `users`, to be placed inside the callers' own statements (a
  * condition, a selected column, a count), so that no caller writes the rule again.
  *
- * Today's rule: every ACTIVO user whose role reports (USER, LIDER, GERENTE, VP) is expected, in
- * every week; ADMIN and CONSEJO never are. The product's rule decides by the state of that week,
- * not today's: from a person's first full week as an active reporting member, not while suspended,
- * not in a week fully inside a recorded absence, so that past weeks' numbers never change. That
- * change belongs in `expectedAuthorsOf` alone, and every caller follows; this is why each function
- * here takes the week although today's rule does not read it.
+ * The rule: someone whose role reports (USER, LIDER, GERENTE, VP; ADMIN and CONSEJO never do) is
+ * expected in week W when they were active (`user_activity`) for the whole of it: from its Monday
+ * (their first full week; someone created on a Wednesday starts the next week) to its Sunday, or
+ * still active while it runs. Someone suspended during a week is not expected in it, nor after;
+ * every week they were active for stays as it was. Past weeks never change when people are added
+ * or suspended today.
+ *
+ * Still from today's state: the role, and the area (who reports to whom), until those changes are
+ * kept with their dates too; and recorded absences are not yet subtracted.
  */
 
 /**
@@ -30,8 +33,13 @@ export type WeekRef = string | SQLWrapper;
  * A condition on `users` rows: the person is expected to send an APPA for `week`. `area`, a
  * condition on `users` too, narrows it to a part of the organisation (absent: everyone).
  */
-export function expectedAuthorsOf(_week: WeekRef, area?: SQL): SQL {
-  const rule = sql`(${eq(users.status, 'ACTIVO')} and ${inArray(users.role, [...REPORTING_ROLES])})`;
+export function expectedAuthorsOf(week: WeekRef, area?: SQL): SQL {
+  const rule = sql`(${inArray(users.role, [...REPORTING_ROLES])} and exists (
+      select 1 from ${userActivity}
+      where ${userActivity.userId} = ${users.id}
+        and ${userActivity.activeFrom} <= ${week}::date
+        and (${userActivity.activeTo} is null or ${userActivity.activeTo} >= ${week}::date + 7)
+    ))`;
   return area ? sql`(${rule} and ${area})` : rule;
 }
 

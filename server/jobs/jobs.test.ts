@@ -49,8 +49,9 @@ const WEEK = '2026-11-16';
 
 /** Everyone currently expected to report is made to have sent already, to start each test clean. */
 beforeEach(async () => {
-  await t.db.update(users).set({ status: 'SUSPENDIDO' });
   t.clock.current = MONDAY_0830;
+  // Suspended as of the test's clock: from this week on they are expected no more.
+  await t.db.update(users).set({ status: 'SUSPENDIDO', statusChangedAt: MONDAY_0830 });
 });
 
 const autoRows = (userId: string) =>

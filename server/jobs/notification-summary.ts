@@ -1,10 +1,11 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
-import { and, eq, isNull, lte } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { PRODUCT_NAME } from '../../common/constants';
 import type { AppContext } from '../context';
-import { jobRuns, notifications, users } from '../db/schema';
+import { appaSubmissions, jobRuns, notifications, users } from '../db/schema';
+import { whoReads } from '../policies/report';
 import { letter, pageLink } from '../services/mail';
 import { enqueueMail } from '../services/mail-queue';
 import { PREFERENCES_LINE } from '../services/notifications';
@@ -46,6 +47,26 @@ export async function sendDailySummaries(
   for (const person of waiting) {
     const local = new TZDate(now.getTime(), person.timezone);
     if (local.getHours() < SUMMARY_HOUR) continue;
+    // Checked before the transaction, which holds the embedded database's one connection: what
+    // they may no longer read (a share revoked, a manager moved since) is left out.
+    const waitingNotes = await ctx.db
+      .select({
+        id: notifications.id,
+        text: notifications.text,
+        reportId: notifications.submissionId,
+        createdAt: notifications.createdAt,
+      })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, person.id),
+          isNull(notifications.mailedAt),
+          lte(notifications.createdAt, now),
+        ),
+      );
+    const readableIds = new Set(
+      (await stillReadable(ctx, person.id, waitingNotes)).map((n) => n.id),
+    );
     const queued = await ctx.db.transaction(async (tx) => {
       // One summary per person and local day, whichever instance gets here first.
       const [claimed] = await tx
@@ -54,28 +75,32 @@ export async function sendDailySummaries(
         .onConflictDoNothing()
         .returning({ id: jobRuns.id });
       if (!claimed) return false;
-      const covered = await tx
-        .update(notifications)
-        .set({ mailedAt: now })
-        .where(
-          and(
-            eq(notifications.userId, person.id),
-            isNull(notifications.mailedAt),
-            lte(notifications.createdAt, now),
-          ),
-        )
-        .returning({
-          text: notifications.text,
-          reportId: notifications.submissionId,
-          createdAt: notifications.createdAt,
-        });
-      if (covered.length === 0) {
-        // Another instance covered them meanwhile: today's summary is still to come.
+      const covered = new Set(
+        (
+          await tx
+            .update(notifications)
+            .set({ mailedAt: now })
+            .where(
+              and(
+                inArray(
+                  notifications.id,
+                  waitingNotes.map((n) => n.id),
+                ),
+                isNull(notifications.mailedAt),
+              ),
+            )
+            .returning({ id: notifications.id })
+        ).map((n) => n.id),
+      );
+      const readable = waitingNotes.filter((n) => covered.has(n.id) && readableIds.has(n.id));
+      if (readable.length === 0) {
+        // Nothing to tell (or another instance covered it meanwhile): today's summary is still
+        // to come.
         await tx.delete(jobRuns).where(eq(jobRuns.id, claimed.id));
         return false;
       }
-      covered.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-      const lines = covered.flatMap((n) => [
+      readable.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+      const lines = readable.flatMap((n) => [
         `• ${n.text}`,
         ...(n.reportId ? [`  ${pageLink(ctx.config, reportPagePath(n.reportId))}`] : []),
       ]);
@@ -85,9 +110,9 @@ export async function sendDailySummaries(
           {
             from,
             to: person.email,
-            subject: `Tu resumen diario de ${PRODUCT_NAME}: ${covered.length} ${covered.length === 1 ? 'novedad' : 'novedades'}`,
+            subject: `Tu resumen diario de ${PRODUCT_NAME}: ${readable.length} ${readable.length === 1 ? 'novedad' : 'novedades'}`,
             text: letter(person.fullName, [
-              'Esto pasó con tus reportes desde tu último resumen:',
+              'Esto pasó desde tu último resumen:',
               '',
               ...lines,
               '',
@@ -103,4 +128,29 @@ export async function sendDailySummaries(
   }
   if (sent > 0) log.info(`${sent} resumen(es) diario(s) de notificaciones en cola`);
   return sent;
+}
+
+/** The notifications whose report `userId` may still read (review:read) now. */
+async function stillReadable<N extends { reportId: string | null }>(
+  ctx: AppContext,
+  userId: string,
+  covered: readonly N[],
+): Promise<N[]> {
+  const ids = [...new Set(covered.flatMap((n) => (n.reportId ? [n.reportId] : [])))];
+  const reports =
+    ids.length === 0
+      ? []
+      : await ctx.db
+          .select({
+            id: appaSubmissions.id,
+            userId: appaSubmissions.userId,
+            status: appaSubmissions.status,
+          })
+          .from(appaSubmissions)
+          .where(inArray(appaSubmissions.id, ids));
+  const readable = new Set<string>();
+  for (const report of reports) {
+    if ((await whoReads(ctx, report, [userId])).has(userId)) readable.add(report.id);
+  }
+  return covered.filter((n) => n.reportId !== null && readable.has(n.reportId));
 }

@@ -266,6 +266,9 @@ const KPIS = [
 export async function seedDemoOrganisation(db: Db): Promise<DemoAccount[]> {
   const byName = new Map<string, UserRow>();
   const accounts: DemoAccount[] = [];
+  const weeks = recentWeeks(new Date(), 'America/Lima', 4);
+  // Everyone joined in time for the first week of reports (a Monday morning in Lima).
+  const joined = new Date(`${weeks.at(-1)?.weekStart ?? weeks[0]?.weekStart}T12:00:00Z`);
   for (const person of ORG) {
     const password = generateTemporaryPassword();
     const row = await createUser(db, {
@@ -277,6 +280,7 @@ export async function seedDemoOrganisation(db: Db): Promise<DemoAccount[]> {
       managerId: person.reportsTo ? (byName.get(person.reportsTo)?.id ?? null) : null,
       password,
       mustChangePassword: true,
+      createdAt: joined,
     });
     byName.set(person.fullName, row);
     accounts.push({
@@ -288,7 +292,6 @@ export async function seedDemoOrganisation(db: Db): Promise<DemoAccount[]> {
     });
   }
 
-  const weeks = recentWeeks(new Date(), 'America/Lima', 4);
   const authors = [...byName.values()].filter((u) => reportsByRole(u.role));
   const rows = weeks.flatMap((week, w) =>
     authors.flatMap((author, i) => {

@@ -25,6 +25,8 @@ export interface ReportNews {
   to: readonly string[];
   /** The task a 'task' or 'task_done' is about. */
   taskTitle?: string;
+  /** Who wrote the comment a 'reply' answers. */
+  answeredId?: string;
 }
 
 const SUBJECTS: Record<NotificationKind, string> = {
@@ -42,7 +44,7 @@ const SUBJECTS: Record<NotificationKind, string> = {
  * recipient reads the report's tasks). Never what a report or a comment says.
  */
 export function notificationText(
-  news: Pick<ReportNews, 'kind' | 'actor' | 'taskTitle'>,
+  news: Pick<ReportNews, 'kind' | 'actor' | 'taskTitle' | 'answeredId'>,
   report: { authorId: string; authorName: string; weekStart: string },
   recipientId: string,
 ): string {
@@ -55,16 +57,16 @@ export function notificationText(
       ? `su APPA de ${week}`
       : `el APPA de ${report.authorName} (${week})`;
   const who = news.actor.fullName;
-  const title = `«${news.taskTitle ?? ''}»`;
+  // One line: a title's line breaks must not write lines of their own into an e-mail.
+  const title = `«${(news.taskTitle ?? '').replace(/\s+/g, ' ').trim()}»`;
   switch (news.kind) {
     case 'comment':
       return `${who} comentó ${which}.`;
     case 'shared_comment':
       return `${who} comentó ${which}, que te compartieron.`;
     case 'reply':
-      return own
-        ? `${who} respondió en ${which}.`
-        : `${who} respondió a tu comentario en ${which}.`;
+      if (news.answeredId === recipientId) return `${who} respondió a tu comentario en ${which}.`;
+      return `${who} respondió en un hilo de comentarios de ${which}.`;
     case 'review':
       return `${who} revisó ${which}.`;
     case 'task':

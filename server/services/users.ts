@@ -58,6 +58,11 @@ export type NewUser = {
   mustChangePassword: boolean;
   /** ACTIVO unless said: only self-registration starts PENDIENTE. */
   status?: UserStatus;
+  /**
+   * When the person joins, by the server's clock (the database's when absent): an ACTIVO person is
+   * expected to report from the first full week after it (domain/expected-authors.ts).
+   */
+  createdAt?: Date;
 } & ({ password: string } | { passwordHash: string });
 
 /** Creates a user with a generated username (from the e-mail) and slug (from the name). */
@@ -82,6 +87,7 @@ export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
       password: 'passwordHash' in input ? input.passwordHash : await hashPassword(input.password),
       mustChangePassword: input.mustChangePassword,
       status: input.status ?? 'ACTIVO',
+      ...(input.createdAt ? { createdAt: input.createdAt, updatedAt: input.createdAt } : {}),
     })
     .returning();
   if (!row) throw new Error('user insert returned nothing');

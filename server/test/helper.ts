@@ -122,6 +122,9 @@ export function buildSecondInstance(t: Pick<TestApp, 'ctx'>) {
 let counter = 0;
 
 /** Makes a user; `password` is their plain password. */
+/** Before every week the tests look at: a Monday morning in Lima. */
+export const LONG_AGO = new Date('2020-01-06T12:00:00Z');
+
 export async function buildUser(
   t: Pick<TestApp, 'db'>,
   overrides: {
@@ -132,10 +135,16 @@ export async function buildUser(
     fullName?: string;
     email?: string;
     managerId?: string | null;
+    /**
+     * When they joined, and (for another status) when that status began: long before any week the
+     * tests look at, unless a test of history says otherwise.
+     */
+    since?: Date;
   } = {},
 ): Promise<UserRow & { plainPassword: string }> {
   counter += 1;
   const password = overrides.password ?? `Clave-segura-${counter}-x`;
+  const since = overrides.since ?? LONG_AGO;
   const row = await createUser(t.db, {
     email: overrides.email ?? `persona${counter}.${randomBytes(3).toString('hex')}@example.com`,
     fullName: overrides.fullName ?? `Persona de Prueba ${counter}`,
@@ -143,12 +152,13 @@ export async function buildUser(
     managerId: overrides.managerId ?? null,
     password,
     mustChangePassword: overrides.mustChangePassword ?? false,
+    createdAt: since,
   });
   let final = row;
   if (overrides.status && overrides.status !== 'ACTIVO') {
     const [updated] = await t.db
       .update(users)
-      .set({ status: overrides.status })
+      .set({ status: overrides.status, statusChangedAt: since })
       .where(eq(users.id, row.id))
       .returning();
     if (updated) final = updated;

@@ -308,7 +308,7 @@ export async function verifyEmail(
     // An administrator may have accepted the registration already (ACTIVO) or refused it since.
     const [active] = await tx
       .update(users)
-      .set({ status: 'ACTIVO', updatedAt: now })
+      .set({ status: 'ACTIVO', updatedAt: now, statusChangedAt: now })
       .where(and(eq(users.id, user.id), ne(users.status, 'SUSPENDIDO')))
       .returning();
     if (!active) throw forbidden(MSG.userSuspended);

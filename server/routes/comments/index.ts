@@ -49,23 +49,24 @@ export function commentRoutes(app: Api, ctx: AppContext) {
       const { id } = request.params;
       const { comment, parentId } = request.body;
       const report = await loadReportRef(ctx, id);
-      if (parentId) {
-        const parent = await loadCommentRef(ctx, parentId);
-        if (parent.report.id !== report.id) throw badRequest(PANEL_MSG.commentNotFound);
+      const parent = parentId ? await loadCommentRef(ctx, parentId) : null;
+      if (parent) {
         await authorize(ctx, user, 'comment:reply', parent);
+        if (parent.report.id !== report.id) throw badRequest(PANEL_MSG.commentNotFound);
       } else {
         await authorize(ctx, user, 'report:comment', report);
       }
       aboutReport(request, report);
       const saved = await addComment(ctx, user, report, comment, parentId ?? null);
-      if (parentId) {
+      if (parent) {
         // Whoever wrote in the thread, and the report's author.
-        const writers = await threadWriters(ctx, parentId);
+        const writers = await threadWriters(ctx, parent.id);
         await notify(ctx, request.log, {
           kind: 'reply',
           actor: user,
           report,
           to: [...writers, report.userId],
+          answeredId: parent.reviewerId,
         });
       } else {
         await notify(ctx, request.log, {

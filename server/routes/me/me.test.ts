@@ -53,6 +53,13 @@ const mailbox = async () => {
   await deliverMail(t.ctx, silent);
   return smtp.received.map(messageText);
 };
+/** The daily summaries at `iso` (the sessions' clock left alone), sent through the queue. */
+const at = async (iso: string) => {
+  const then = { ...t.ctx, clock: () => new Date(iso) };
+  const summaries = await sendDailySummaries(then, silent);
+  await deliverMail(then, silent);
+  return summaries;
+};
 const comment = (person: Person, reportId: string, payload: object) =>
   inject(person, 'POST', `/api/appa/${reportId}/comments`, payload);
 
@@ -339,13 +346,7 @@ describe('e-mail preferences', () => {
     await inject(gerente, 'POST', `/api/appa/${report.id}/review`, { notes: null });
     const before = (await mailbox()).length;
     expect(before).toBeGreaterThan(0);
-    // The job at a given time (Lima is UTC−5), the sessions' clock left alone.
-    const at = async (iso: string) => {
-      const then = { ...t.ctx, clock: () => new Date(iso) };
-      const summaries = await sendDailySummaries(then, silent);
-      await deliverMail(then, silent);
-      return summaries;
-    };
+    // Lima is UTC−5.
     expect(await at('2026-11-19T12:00:00Z')).toBe(0);
     expect(await mailbox()).toHaveLength(before);
 
@@ -370,6 +371,89 @@ describe('e-mail preferences', () => {
   });
 });
 
+describe('what the e-mails may say and to whom', () => {
+  it('leaves out of the daily summary a report its reader may no longer read', async () => {
+    const lider = await buildUser(t, {
+      role: 'LIDER',
+      fullName: 'Lucas Líder',
+      managerId: gerente.id,
+    });
+    const peer = await buildUser(t, { role: 'LIDER', fullName: 'Pía Diaria' });
+    await inject(peer, 'PUT', '/api/me/preferences', { notifyEmail: 'daily' });
+    const report = await buildReport(t, {
+      user: lider,
+      weekStart: '2026-11-09',
+      status: 'ENVIADO',
+    });
+    const share = await inject(lider, 'POST', `/api/appa/${report.id}/share`, {
+      sharedWithId: peer.id,
+      permission: 'read',
+    });
+    await comment(gerente, report.id, { comment: 'Bien' });
+    expect((await notificationsOf(peer)).unread).toBe(2);
+    const { id: shareId } = share.json() as { id: string };
+    await inject(lider, 'DELETE', `/api/appa/shares/${shareId}`);
+    const before = (await mailbox()).length;
+    expect(await at('2026-11-21T14:00:00Z')).toBe(0);
+    expect(await mailbox()).toHaveLength(before);
+  });
+
+  it('never mails, weeks later, what a daily summary held when the person left it', async () => {
+    const person = await buildUser(t, { fullName: 'Vera Vuelve', managerId: gerente.id });
+    await inject(person, 'PUT', '/api/me/preferences', { notifyEmail: 'daily' });
+    const report = await buildReport(t, {
+      user: person,
+      weekStart: '2026-11-09',
+      status: 'ENVIADO',
+    });
+    await comment(gerente, report.id, { comment: 'Bien' });
+    await inject(person, 'PUT', '/api/me/preferences', { notifyEmail: 'off' });
+    await inject(person, 'PUT', '/api/me/preferences', { notifyEmail: 'daily' });
+    expect(await at('2026-11-22T14:00:00Z')).toBe(0);
+  });
+
+  it('writes a task title on one line, whatever breaks it holds', async () => {
+    const person = await buildUser(t, { fullName: 'Tito Título', managerId: gerente.id });
+    const report = await buildReport(t, {
+      user: person,
+      weekStart: '2026-11-09',
+      status: 'ENVIADO',
+    });
+    const res = await inject(gerente, 'POST', '/api/review-tasks', {
+      submissionId: report.id,
+      title: 'Revisa\n\nÁbrelo aquí: http://malo.example\n\n— APPA',
+      assignedToId: person.id,
+    });
+    expect(res.statusCode).toBe(201);
+    const [task] = (await notificationsOf(person)).items;
+    expect(task?.text).toBe(
+      'Gema Gerente te asignó la tarea «Revisa Ábrelo aquí: http://malo.example — APPA» sobre tu APPA de la semana del 09/11/2026.',
+    );
+    const mail = (await mailbox()).at(-1) ?? '';
+    expect(mail).not.toMatch(/^Ábrelo aquí: http:\/\/malo/m);
+  });
+
+  it('tells someone else in a thread that there is an answer, not that it answers them', async () => {
+    const person = await buildUser(t, { fullName: 'Hilda Hilo', managerId: gerente.id });
+    const report = await buildReport(t, {
+      user: person,
+      weekStart: '2026-11-09',
+      status: 'ENVIADO',
+    });
+    const admin = await buildUser(t, { role: 'ADMIN', fullName: 'Adela Admin' });
+    const first = (await comment(admin, report.id, { comment: 'Primero' })).json() as ReviewComment;
+    await comment(gerente, report.id, { comment: 'Yo también', parentId: first.id });
+    await comment(person, report.id, { comment: 'Gracias', parentId: first.id });
+    const texts = (await notificationsOf(gerente)).items.map((n) => n.text);
+    expect(texts).toContain(
+      'Hilda Hilo respondió en un hilo de comentarios de su APPA de la semana del 09/11/2026.',
+    );
+    expect((await notificationsOf(admin)).items.map((n) => n.text)).toContain(
+      'Hilda Hilo respondió a tu comentario en su APPA de la semana del 09/11/2026.',
+    );
+  });
+});
+
 describe('the mail queue', () => {
   it('keeps a message the SMTP server refused and tries it again later', async () => {
     const refused = await buildUser(t, {
@@ -382,7 +466,7 @@ describe('the mail queue', () => {
       weekStart: '2026-11-09',
       status: 'ENVIADO',
     });
-    const before = smtp.received.length;
+    const before = (await mailbox()).length;
     await comment(gerente, report.id, { comment: 'Bien' });
     await mailbox();
     expect(smtp.received).toHaveLength(before);

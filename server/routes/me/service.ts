@@ -1,8 +1,14 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { OPEN_TASK_STATUSES } from '../../../common/schemas/panel';
 import type { MyReport, Preferences } from '../../../common/schemas/me';
 import type { AppContext } from '../../context';
-import { appaSubmissions, reviewComments, reviewTasks, users } from '../../db/schema';
+import {
+  appaSubmissions,
+  notifications,
+  reviewComments,
+  reviewTasks,
+  users,
+} from '../../db/schema';
 
 /** Mis reportes: the person's own reports, newest week first, with what came back on each. */
 export async function listMyReports(ctx: AppContext, userId: string): Promise<MyReport[]> {
@@ -66,9 +72,17 @@ export async function savePreferences(
   userId: string,
   preferences: Preferences,
 ): Promise<Preferences> {
+  const now = ctx.clock();
   await ctx.db
     .update(users)
-    .set({ notifyEmail: preferences.notifyEmail, updatedAt: ctx.clock() })
+    .set({ notifyEmail: preferences.notifyEmail, updatedAt: now })
     .where(eq(users.id, userId));
+  // Leaving the daily summary: what it still held is not mailed weeks later on a return to it.
+  if (preferences.notifyEmail !== 'daily') {
+    await ctx.db
+      .update(notifications)
+      .set({ mailedAt: now })
+      .where(and(eq(notifications.userId, userId), isNull(notifications.mailedAt)));
+  }
   return preferences;
 }

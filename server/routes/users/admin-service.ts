@@ -141,6 +141,7 @@ export async function adminCreateUser(
     ...input,
     password: temporaryPassword,
     mustChangePassword: true,
+    createdAt: ctx.clock(),
   });
   await audit(ctx.db, {
     actorId: actor.id,
@@ -197,7 +198,7 @@ export async function adminSetStatus(
   if (actor.id === id && status === 'SUSPENDIDO') throw badRequest(USER_MSG.cannotSuspendSelf);
   const [updated] = await ctx.db
     .update(users)
-    .set({ status, updatedAt: ctx.clock() })
+    .set({ status, updatedAt: ctx.clock(), statusChangedAt: ctx.clock() })
     .where(eq(users.id, id))
     .returning();
   if (!updated) throw notFound(USER_MSG.userNotFound);

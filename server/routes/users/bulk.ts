@@ -107,6 +107,8 @@ export async function adminBulkCreate(
   const usernames = new Set(taken.map((r) => r.username));
   const slugs = new Set(taken.map((r) => r.slug));
   const createdRows: { index: number; row: UserRow; temporaryPassword: string }[] = [];
+  // Everyone of the import joins now: expected from the next full week.
+  const now = ctx.clock();
   for (let i = 0; i < prepared.length; i += INSERT_BATCH) {
     const batch = prepared.slice(i, i + INSERT_BATCH);
     const values = batch.map((p) => {
@@ -120,6 +122,8 @@ export async function adminBulkCreate(
         slug,
         password: p.passwordHash,
         mustChangePassword: true,
+        createdAt: now,
+        updatedAt: now,
       } satisfies typeof users.$inferInsert;
     });
     let inserted: UserRow[] | null = null;
@@ -143,6 +147,7 @@ export async function adminBulkCreate(
           ...p.row,
           passwordHash: p.passwordHash,
           mustChangePassword: true,
+          createdAt: now,
         });
         createdRows.push({ index: p.index, row, temporaryPassword: p.temporaryPassword });
       } catch (error) {
