@@ -267,7 +267,8 @@ export async function seedDemoOrganisation(db: Db): Promise<DemoAccount[]> {
   const byName = new Map<string, UserRow>();
   const accounts: DemoAccount[] = [];
   const weeks = recentWeeks(new Date(), 'America/Lima', 4);
-  // Everyone joined in time for the first week of reports (a Monday morning in Lima).
+  // Those who report joined in time for the first week of reports (a Monday morning in Lima); the
+  // others keep today's date, so the first administrator stays the one configured or created first.
   const joined = new Date(`${weeks.at(-1)?.weekStart ?? weeks[0]?.weekStart}T12:00:00Z`);
   for (const person of ORG) {
     const password = generateTemporaryPassword();
@@ -280,7 +281,7 @@ export async function seedDemoOrganisation(db: Db): Promise<DemoAccount[]> {
       managerId: person.reportsTo ? (byName.get(person.reportsTo)?.id ?? null) : null,
       password,
       mustChangePassword: true,
-      createdAt: joined,
+      createdAt: reportsByRole(person.role) ? joined : undefined,
     });
     byName.set(person.fullName, row);
     accounts.push({

@@ -144,7 +144,8 @@ export async function buildUser(
 ): Promise<UserRow & { plainPassword: string }> {
   counter += 1;
   const password = overrides.password ?? `Clave-segura-${counter}-x`;
-  const since = overrides.since ?? LONG_AGO;
+  // A millisecond apart: who was created first stays the one built first (the first administrator).
+  const since = overrides.since ?? new Date(LONG_AGO.getTime() + counter);
   const row = await createUser(t.db, {
     email: overrides.email ?? `persona${counter}.${randomBytes(3).toString('hex')}@example.com`,
     fullName: overrides.fullName ?? `Persona de Prueba ${counter}`,
