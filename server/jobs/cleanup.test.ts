@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { THROTTLE } from '../../common/constants';
-import { auditLog, loginThrottle } from '../db/schema';
+import { auditLog, loginThrottle, mailQueue, notifications } from '../db/schema';
 import { audit } from '../services/audit';
 import { reserveAttempt, rule, signInSucceeded } from '../services/throttle';
-import { buildTestApp, type TestApp } from '../test/helper';
+import { buildTestApp, buildUser, type TestApp } from '../test/helper';
 import { cleanUp } from './cleanup';
 
 const DAY_MS = 86_400_000;
@@ -20,6 +20,37 @@ const quiet = { info: () => {} };
 const ago = (ms: number) => new Date(t.clock.current.getTime() - ms);
 
 describe('housekeeping', () => {
+  it('forgets e-mails sent a month ago and old notifications, never one still to send', async () => {
+    const user = await buildUser(t);
+    const at = (days: number) => ago(days * DAY_MS);
+    await t.db.insert(mailQueue).values([
+      { to: 'viejo@example.com', subject: 's', text: 't', status: 'SENT', createdAt: at(31) },
+      { to: 'fallido@example.com', subject: 's', text: 't', status: 'FAILED', createdAt: at(31) },
+      { to: 'reciente@example.com', subject: 's', text: 't', status: 'SENT', createdAt: at(29) },
+      {
+        to: 'pendiente@example.com',
+        subject: 's',
+        text: 't',
+        status: 'PENDING',
+        createdAt: at(60),
+      },
+    ]);
+    const note = { userId: user.id, kind: 'comment' as const, text: 'x' };
+    await t.db.insert(notifications).values([
+      { ...note, text: 'leída vieja', readAt: at(170), createdAt: at(181) },
+      { ...note, text: 'leída reciente', readAt: at(1), createdAt: at(179) },
+      { ...note, text: 'sin leer', createdAt: at(300) },
+      { ...note, text: 'sin leer de hace un año', createdAt: at(366) },
+    ]);
+    await cleanUp(t.ctx, quiet);
+    const mails = (await t.db.select({ to: mailQueue.to }).from(mailQueue)).map((r) => r.to);
+    expect(mails.toSorted()).toEqual(['pendiente@example.com', 'reciente@example.com']);
+    const notes = (await t.db.select({ text: notifications.text }).from(notifications)).map(
+      (r) => r.text,
+    );
+    expect(notes.toSorted()).toEqual(['leída reciente', 'sin leer']);
+  });
+
   it('deletes audit rows older than the retention and keeps the rest', async () => {
     for (const [action, days] of [
       ['prueba.antigua', 401],

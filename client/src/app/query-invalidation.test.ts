@@ -81,7 +81,7 @@ const VIEWS = {
   comments: reviewCommentsQueryKey(submission.id),
   tasks: submissionTasksQueryKey(submission.id),
   myTasks: myTasksQueryKey,
-  assignees: taskAssigneesQueryKey,
+  assignees: taskAssigneesQueryKey(submission.id),
   // People.
   users: usersWithCountsQueryKey,
   peers: peersQueryKey,

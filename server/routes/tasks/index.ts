@@ -40,13 +40,23 @@ export function taskRoutes(app: Api, ctx: AppContext) {
     },
   );
 
-  // The assignee list of 'Crear Tarea de Revisión', for every reviewer (not only administrators).
+  // The assignee list of 'Crear Tarea de Revisión', for every reviewer (not only administrators);
+  // with `submissionId`, for a reviewer of that report, its author first while active.
   app.get(
     '/api/review-tasks/assignees',
-    { schema: { response: { 200: z.array(personRefSchema) } } },
+    {
+      schema: {
+        querystring: z.object({ submissionId: z.uuid(PANEL_MSG.reportNotFound).optional() }),
+        response: { 200: z.array(personRefSchema) },
+      },
+    },
     async (request): Promise<PersonRef[]> => {
-      requireAuth(request);
-      return listAssignees(ctx);
+      const { user } = requireAuth(request);
+      const { submissionId } = request.query;
+      if (!submissionId) return listAssignees(ctx);
+      const report = await loadReportRef(ctx, submissionId);
+      await authorize(ctx, user, 'report:review', report);
+      return listAssignees(ctx, report.userId);
     },
   );
 

@@ -95,13 +95,24 @@ export async function loadTaskRef(ctx: AppContext, id: string) {
   return row;
 }
 
-/** Who may be given a task: the active ADMIN and CONSEJO users, by name. */
-export async function listAssignees(ctx: AppContext): Promise<PersonRef[]> {
-  return ctx.db
+/**
+ * Who may be given a task: the active ADMIN and CONSEJO users, by name, after the report's author
+ * (`authorId`) while they are active.
+ */
+export async function listAssignees(ctx: AppContext, authorId?: string): Promise<PersonRef[]> {
+  const rows = await ctx.db
     .select({ id: users.id, fullName: users.fullName })
     .from(users)
-    .where(and(eq(users.status, 'ACTIVO'), inArray(users.role, [...TASK_ASSIGNEE_ROLES])))
+    .where(and(eq(users.status, 'ACTIVO'), mayBeAssigned(authorId)))
     .orderBy(asc(users.fullName));
+  const author = rows.filter((r) => r.id === authorId);
+  return [...author, ...rows.filter((r) => r.id !== authorId)];
+}
+
+/** The rule of who may be given a task about a report by `authorId`, as a condition on users. */
+function mayBeAssigned(authorId: string | undefined) {
+  const byRole = inArray(users.role, [...TASK_ASSIGNEE_ROLES]);
+  return authorId ? or(byRole, eq(users.id, authorId)) : byRole;
 }
 
 /**
@@ -121,7 +132,7 @@ export async function createTask(
       and(
         eq(users.id, input.assignedToId),
         eq(users.status, 'ACTIVO'),
-        or(inArray(users.role, [...TASK_ASSIGNEE_ROLES]), eq(users.id, report.userId)),
+        mayBeAssigned(report.userId),
       ),
     )
     .limit(1);

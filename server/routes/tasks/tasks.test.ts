@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../common/messages';
 import type { TaskStatus } from '../../../common/roles';
 import { PANEL_MSG, type ReviewTask, type WeekResponse } from '../../../common/schemas/panel';
-import { auditLog, reviewTasks } from '../../db/schema';
+import { auditLog, reviewTasks, users } from '../../db/schema';
 import { buildReport } from '../../test/factories';
 import { buildTestApp, buildUser, type TestApp } from '../../test/helper';
 import { requestAs, UNKNOWN_ID, type Person } from '../../test/review-fixture';
@@ -230,6 +230,29 @@ describe('GET /api/review-tasks/assignees', () => {
     const names = people.map((p) => p.fullName);
     expect(names).toEqual(names.toSorted((a, b) => a.localeCompare(b)));
   });
+
+  it("puts a report's active author first for its reviewers, and refuses others", async () => {
+    const url = `/api/review-tasks/assignees?submissionId=${reportId}`;
+    const res = await inject(gerente, 'GET', url);
+    expect(res.statusCode).toBe(200);
+    const ids = res.json<{ id: string }[]>().map((p) => p.id);
+    expect(ids[0]).toBe(author.id);
+    expect(ids).toEqual(expect.arrayContaining([admin.id, consejo.id]));
+    const stranger = await buildUser(t, { role: 'GERENTE' });
+    expect((await inject(stranger, 'GET', url)).statusCode).toBe(403);
+    expect((await inject(author, 'GET', url)).statusCode).toBe(403);
+
+    // A suspended author is offered no more.
+    const leaving = await buildUser(t, { managerId: gerente.id });
+    const theirs = await buildReport(t, { user: leaving, weekStart: WEEK, status: 'ENVIADO' });
+    await t.db.update(users).set({ status: 'SUSPENDIDO' }).where(eq(users.id, leaving.id));
+    const after = await inject(
+      gerente,
+      'GET',
+      `/api/review-tasks/assignees?submissionId=${theirs.id}`,
+    );
+    expect(after.json<{ id: string }[]>().map((p) => p.id)).not.toContain(leaving.id);
+  });
 });
 
 describe('listing tasks', () => {
@@ -270,7 +293,7 @@ describe('listing tasks', () => {
       .select()
       .from(reviewTasks)
       .where(eq(reviewTasks.submissionId, reportId));
-    expect(week.submissions[0]?.openTaskCount).toBe(
+    expect(week.submissions.find((s) => s.id === reportId)?.openTaskCount).toBe(
       open.filter((o) => o.status === 'PENDIENTE' || o.status === 'EN_PROGRESO').length,
     );
   });

@@ -20,14 +20,15 @@ import { DialogFormFooter } from '@/components/dialog-form-footer';
 const PRIORITIES = ['BAJA', 'MEDIA', 'ALTA'] as const;
 
 /**
- * Who may be given the task: the report's author first (a follow-up for them), then the active
- * ADMIN and CONSEJO users the server lists.
+ * Who may be given the task, as the server lists them: the report's author first while active (a
+ * follow-up for them), then the active ADMIN and CONSEJO users.
  */
-function useAssignees(author: PersonRef) {
-  const query = useTaskAssignees();
-  const others = (query.data ?? []).filter((u) => u.id !== author.id);
+function useAssignees(submissionId: string, author: PersonRef) {
+  const query = useTaskAssignees(submissionId);
   return {
-    assignees: [{ id: author.id, fullName: `${author.fullName} (autor del APPA)` }, ...others],
+    assignees: (query.data ?? []).map((u) =>
+      u.id === author.id ? { ...u, fullName: `${u.fullName} (autor del APPA)` } : u,
+    ),
     loading: query.isPending,
   };
 }
@@ -46,7 +47,7 @@ export function CreateTaskDialogBody({
   onCreated: () => void;
 }) {
   const createTask = useCreateReviewTask();
-  const { assignees, loading } = useAssignees(author);
+  const { assignees, loading } = useAssignees(submissionId, author);
   const form = useForm<CreateTaskInput, unknown, CreateTask>({
     resolver: zodResolver(createTaskSchema),
     defaultValues: {
