@@ -110,6 +110,10 @@ export function personalLandingPathFor(user: {
   return administers(user.role) ? '/admin' : `/appa/${user.slug}/submit`;
 }
 
+/** Why someone is away for some days: their weeks fully inside it are not expected. */
+export const ABSENCE_REASONS = ['vacaciones', 'licencia', 'viaje', 'otro'] as const;
+export type AbsenceReason = (typeof ABSENCE_REASONS)[number];
+
 /** Mis reportes: the signed-in person's own reports. */
 export const MY_REPORTS_PATH = '/mis-reportes';
 

@@ -128,5 +128,16 @@ test('the author hears back and answers, and the manager hears in turn', async (
   await expect(row).toContainText('2 comentarios');
   await expect(row).not.toContainText('tarea pendiente');
 
+  // A trip ahead: recorded, listed, removed.
+  await author.page.getByLabel('Desde').fill('2027-01-04');
+  await author.page.getByLabel('Hasta').fill('2027-01-10');
+  await author.page.getByLabel('Motivo').selectOption('viaje');
+  await author.page.getByRole('button', { name: 'Registrar ausencia' }).click();
+  const absences = author.page.getByRole('list', { name: 'Ausencias registradas' });
+  await expect(absences).toContainText('Viaje: del 04/01/2027 al 10/01/2027');
+  await expectNoSeriousA11yViolations(author.page);
+  await absences.getByRole('button', { name: /Eliminar/ }).click();
+  await expect(author.page.getByText('No tienes ausencias registradas.')).toBeVisible();
+
   await Promise.all([manager.close(), author.close(), adminContext.close()]);
 });

@@ -36,6 +36,7 @@ import { taskRoutes } from './routes/tasks';
 import { exportRoutes } from './routes/exports';
 import { dashboardRoutes } from './routes/dashboards';
 import { demoRoutes } from './routes/demo';
+import { absenceRoutes } from './routes/absences';
 import { meRoutes } from './routes/me';
 import { backupRoutes } from './routes/backup';
 import { settleAfterReply } from './lib/after-reply';
@@ -164,6 +165,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   demoRoutes(api, ctx);
   backupRoutes(api, ctx);
   meRoutes(api, ctx);
+  absenceRoutes(api, ctx);
   await api.register(uploadRoutes(ctx));
 
   const clientDir = options.clientDir === undefined ? defaultClientDir() : options.clientDir;

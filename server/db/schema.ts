@@ -18,6 +18,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import {
+  ABSENCE_REASONS,
   NOTIFICATION_KINDS,
   NOTIFY_EMAIL_OPTIONS,
   REMINDER_TYPES,
@@ -38,6 +39,7 @@ export const taskPriorityEnum = pgEnum('task_priority', TASK_PRIORITIES);
 export const sharePermissionEnum = pgEnum('share_permission', SHARE_PERMISSIONS);
 export const notifyEmailEnum = pgEnum('notify_email', NOTIFY_EMAIL_OPTIONS);
 export const notificationKindEnum = pgEnum('notification_kind', NOTIFICATION_KINDS);
+export const absenceReasonEnum = pgEnum('absence_reason', ABSENCE_REASONS);
 export const mailStatusEnum = pgEnum('mail_status', ['PENDING', 'SENT', 'FAILED']);
 export const tokenPurposeEnum = pgEnum('token_purpose', [
   'MAGIC_LINK',
@@ -444,6 +446,29 @@ export const userActivity = pgTable(
     activeTo: date('active_to', { mode: 'string' }),
   },
   (t) => [index('user_activity_user_idx').on(t.userId, t.activeFrom)],
+);
+
+/**
+ * Days someone is away (vacation, leave, a trip), from and to inclusive: a week fully inside an
+ * absence is not expected of them (domain/expected-authors.ts).
+ */
+export const absences = pgTable(
+  'absences',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fromDate: date('from_date', { mode: 'string' }).notNull(),
+    toDate: date('to_date', { mode: 'string' }).notNull(),
+    reason: absenceReasonEnum('reason').notNull(),
+    createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('absences_user_idx').on(t.userId, t.fromDate),
+    check('absences_range', sql`${t.fromDate} <= ${t.toDate}`),
+  ],
 );
 
 /**

@@ -1,6 +1,6 @@
 import { inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { appaSubmissions, userActivity, users } from '../db/schema';
+import { absences, appaSubmissions, userActivity, users } from '../db/schema';
 import { REPORTING_ROLES } from '../policies/actor';
 
 /**
@@ -19,8 +19,10 @@ import { REPORTING_ROLES } from '../policies/actor';
  * every week they were active for stays as it was. Past weeks never change when people are added
  * or suspended today.
  *
+ * Nor in a week fully inside a recorded absence (Monday to Sunday within its days).
+ *
  * Still from today's state: the role, and the area (who reports to whom), until those changes are
- * kept with their dates too; and recorded absences are not yet subtracted.
+ * kept with their dates too.
  */
 
 /**
@@ -39,6 +41,11 @@ export function expectedAuthorsOf(week: WeekRef, area?: SQL): SQL {
       where ${userActivity.userId} = ${users.id}
         and ${userActivity.activeFrom} <= ${week}::date
         and (${userActivity.activeTo} is null or ${userActivity.activeTo} >= ${week}::date + 7)
+    ) and not exists (
+      select 1 from ${absences}
+      where ${absences.userId} = ${users.id}
+        and ${absences.fromDate} <= ${week}::date
+        and ${absences.toDate} >= ${week}::date + 6
     ))`;
   return area ? sql`(${rule} and ${area})` : rule;
 }

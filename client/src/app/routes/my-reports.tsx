@@ -9,6 +9,7 @@ import { ReportStatusBadge } from '@/components/report-status-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { useMyReports } from '@/features/me/api/get-my-reports';
+import { AbsencesCard } from '@/features/me/components/absences-card';
 import { useAppa } from '@/features/reviews/api/get-appa';
 import { DownloadButton, ReportDetail } from '@/features/reviews/components/appa-detail-dialog';
 import { useSignedInUser } from '@/lib/api/get-current-user';
@@ -103,19 +104,22 @@ export function MyReportsPage() {
           </Button>
         ) : null}
       </div>
-      <QueryState query={reports}>
-        {({ items }) =>
-          items.length === 0 ? (
-            <EmptyMessage>Aún no tienes reportes.</EmptyMessage>
-          ) : (
-            <ul className="grid gap-3" aria-label="Mis reportes">
-              {items.map((report) => (
-                <MyReportRow key={report.id} report={report} timeZone={user.timezone} />
-              ))}
-            </ul>
-          )
-        }
-      </QueryState>
+      <div className="grid gap-6">
+        <QueryState query={reports}>
+          {({ items }) =>
+            items.length === 0 ? (
+              <EmptyMessage>Aún no tienes reportes.</EmptyMessage>
+            ) : (
+              <ul className="grid gap-3" aria-label="Mis reportes">
+                {items.map((report) => (
+                  <MyReportRow key={report.id} report={report} timeZone={user.timezone} />
+                ))}
+              </ul>
+            )
+          }
+        </QueryState>
+        {user.abilities.report ? <AbsencesCard userId={user.id} /> : null}
+      </div>
     </>
   );
 }

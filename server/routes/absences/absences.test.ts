@@ -1,0 +1,139 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../../common/messages';
+import { ABSENCE_MSG, type Absence } from '../../../common/schemas/absences';
+import type { WeekResponse } from '../../../common/schemas/panel';
+import { absences, auditLog, users } from '../../db/schema';
+import { countExpected } from '../../domain/expected-authors';
+import { buildTestApp, buildUser, type TestApp } from '../../test/helper';
+import { requestAs, UNKNOWN_ID, type Person } from '../../test/review-fixture';
+
+let t: TestApp;
+let admin: Person;
+let gerente: Person;
+let author: Person;
+let stranger: Person;
+const inject = requestAs(() => t);
+const WEEK = '2026-11-16';
+
+const record = (by: Person, payload: object) => inject(by, 'POST', '/api/absences', payload);
+const expectedInArea = async (week: string) =>
+  (await countExpected(t.db, [week], eq(users.unidadOrganizacional, 'Ausencias'))).get(week);
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await buildUser(t, { role: 'ADMIN' });
+  gerente = await buildUser(t, { role: 'GERENTE', fullName: 'Gina Gerente' });
+  author = await buildUser(t, { fullName: 'Aurora Ausente', managerId: gerente.id });
+  stranger = await buildUser(t, { role: 'GERENTE' });
+  await t.db
+    .update(users)
+    .set({ unidadOrganizacional: 'Ausencias' })
+    .where(eq(users.id, author.id));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('absences', () => {
+  it('a week fully inside an absence is not expected; a week partly inside still is', async () => {
+    expect(await expectedInArea(WEEK)).toBe(1);
+    // Monday to Sunday of WEEK, and two days of the next one.
+    const res = await record(author, {
+      userId: author.id,
+      from: '2026-11-16',
+      to: '2026-11-24',
+      reason: 'vacaciones',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({
+      userId: author.id,
+      from: '2026-11-16',
+      to: '2026-11-24',
+      reason: 'vacaciones',
+      createdBy: { id: author.id },
+    });
+    expect(await expectedInArea(WEEK)).toBe(0);
+    expect(await expectedInArea('2026-11-23')).toBe(1);
+    expect(await expectedInArea('2026-11-09')).toBe(1);
+
+    // Not pending in the panel's week either, and the audit log has it.
+    const week = (await inject(admin, 'GET', `/api/appa?weekStart=${WEEK}`)).json() as WeekResponse;
+    expect(week.pending.map((p) => p.id)).not.toContain(author.id);
+    const [row] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'absence.created'));
+    expect(row?.actorId).toBe(author.id);
+  });
+
+  it('is recorded, listed and removed by whoever reads the person’s reports, not others', async () => {
+    const res = await record(gerente, {
+      userId: author.id,
+      from: '2026-12-01',
+      to: '2026-12-03',
+      reason: 'viaje',
+    });
+    expect(res.statusCode).toBe(201);
+    const created = res.json() as Absence;
+
+    const listed = await inject(admin, 'GET', `/api/absences?userId=${author.id}&from=2026-11-30`);
+    expect((listed.json() as Absence[]).map((a) => a.id)).toEqual([created.id]);
+
+    for (const [method, url, payload] of [
+      ['GET', `/api/absences?userId=${author.id}`, undefined],
+      ['POST', '/api/absences', { userId: author.id, from: WEEK, to: WEEK, reason: 'otro' }],
+      ['DELETE', `/api/absences/${created.id}`, undefined],
+    ] as const) {
+      const refused = await inject(stranger, method, url, payload);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ message: MSG.forbidden });
+    }
+    // The author may not record one for their manager.
+    const upwards = await record(author, {
+      userId: gerente.id,
+      from: WEEK,
+      to: WEEK,
+      reason: 'otro',
+    });
+    expect(upwards.statusCode).toBe(403);
+
+    const removed = await inject(author, 'DELETE', `/api/absences/${created.id}`);
+    expect(removed.statusCode).toBe(204);
+    expect(await t.db.select().from(absences).where(eq(absences.id, created.id))).toEqual([]);
+    expect((await inject(author, 'DELETE', `/api/absences/${created.id}`)).statusCode).toBe(404);
+  });
+
+  it('refuses bad input with a Spanish message and records nothing', async () => {
+    const before = await t.db.$count(absences);
+    const cases: [object, string][] = [
+      [
+        { userId: author.id, from: '2026-12-10', to: '2026-12-01', reason: 'viaje' },
+        ABSENCE_MSG.range,
+      ],
+      [
+        { userId: author.id, from: '10/12/2026', to: '2026-12-11', reason: 'viaje' },
+        ABSENCE_MSG.from,
+      ],
+      [
+        { userId: author.id, from: '2026-12-10', to: '2026-12-11', reason: 'feriado' },
+        ABSENCE_MSG.reason,
+      ],
+      [
+        { userId: author.id, from: '2026-01-01', to: '2027-06-01', reason: 'licencia' },
+        ABSENCE_MSG.tooLong,
+      ],
+      [{ userId: 'x', from: '2026-12-10', to: '2026-12-11', reason: 'viaje' }, ABSENCE_MSG.userId],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await record(admin, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json()).toEqual({ message });
+    }
+    const unknown = await record(admin, {
+      userId: UNKNOWN_ID,
+      from: '2026-12-10',
+      to: '2026-12-11',
+      reason: 'viaje',
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(await t.db.$count(absences)).toBe(before);
+  });
+});

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import {
+  ABSENCE_MSG,
+  absenceQuerySchema,
+  absenceSchema,
+  createAbsenceSchema,
+  type Absence,
+} from '../../../common/schemas/absences';
+import type { AppContext } from '../../context';
+import { requireAuth } from '../../plugins/auth';
+import type { Api } from '../../plugins/route-facts';
+import { authorize } from '../../policies';
+import { createAbsence, deleteAbsence, listAbsences, loadAbsenceRef } from './service';
+
+const absenceParams = z.object({ id: z.uuid(ABSENCE_MSG.notFound) });
+
+/**
+ * Absences: recorded, read and removed by whoever reads that person's reports (the person
+ * themself, anyone above them, ADMIN and CONSEJO). An absence changes who is expected, as a change
+ * to people does.
+ */
+export function absenceRoutes(app: Api, ctx: AppContext) {
+  app.get(
+    '/api/absences',
+    { schema: { querystring: absenceQuerySchema, response: { 200: z.array(absenceSchema) } } },
+    async (request): Promise<Absence[]> => {
+      const { user } = requireAuth(request);
+      await authorize(ctx, user, 'person:read', request.query.userId);
+      return listAbsences(ctx, request.query);
+    },
+  );
+
+  app.post(
+    '/api/absences',
+    {
+      schema: { body: createAbsenceSchema, response: { 201: absenceSchema } },
+      config: { invalidates: 'people' },
+    },
+    async (request, reply): Promise<Absence> => {
+      const { user } = requireAuth(request);
+      await authorize(ctx, user, 'person:read', request.body.userId);
+      reply.code(201);
+      return createAbsence(ctx, user, request.body);
+    },
+  );
+
+  app.delete(
+    '/api/absences/:id',
+    { schema: { params: absenceParams }, config: { invalidates: 'people' } },
+    async (request, reply) => {
+      const { user } = requireAuth(request);
+      const absence = await loadAbsenceRef(ctx, request.params.id);
+      await authorize(ctx, user, 'person:read', absence.userId);
+      await deleteAbsence(ctx, user, absence.id);
+      return reply.code(204).send();
+    },
+  );
+}
