@@ -24,7 +24,8 @@ const REPORT = {
   ayuda: 'Aprobación del presupuesto de capacitación.',
   kpiNombre: 'Cobertura de inventario',
   kpiMetaPct: '90',
-  kpiLogroPct: '72.5',
+  // Written as people here write it: a decimal comma.
+  kpiLogroPct: '72,5',
 };
 
 /** The signed-in person's week, straight from the API (the page's cookies). */
@@ -193,7 +194,7 @@ test('a draft keeps its text and attachments, then is sent and reads as final', 
     await expect(page.getByText(text, { exact: true })).toBeVisible();
   }
   await expect(page.getByText('90 %')).toBeVisible();
-  await expect(page.getByText('72.5 %')).toBeVisible();
+  await expect(page.getByText('72,5 %')).toBeVisible();
   await expect(page.getByRole('textbox')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Enviar APPA' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: NOTAS.name })).toHaveCount(0);

@@ -100,12 +100,12 @@ const MESSAGES = {
   },
 } as const satisfies Record<SubmissionStatus, unknown>;
 
+// Text with a decimal keyboard, not type=number: a number box in an English browser reads
+// "72,5" as 725 or as nothing; here both "72,5" and "72.5" are 72.5 (inputToPct).
 const PCT_INPUT = {
-  type: 'number',
+  type: 'text',
   inputMode: 'decimal',
-  min: 0,
-  max: 100,
-  step: 0.01,
+  autoComplete: 'off',
   placeholder: '0 – 100',
 } as const;
 

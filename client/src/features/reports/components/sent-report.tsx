@@ -1,4 +1,5 @@
 import type { Report } from '@common/schemas/report';
+import { percent } from '@common/percent';
 import { CircleCheck, Download } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatDateTime, formatKilobytes } from '@/lib/format';
@@ -21,8 +22,6 @@ function Text({ value }: { value: string }) {
     <p className="text-sm text-muted-foreground italic">Sin información</p>
   );
 }
-
-const pct = (value: number | null) => (value === null ? '—' : `${value} %`);
 
 /** A sent report is final: the author sees it, with its attachments, and cannot change it. */
 export function SentReport({ report, timeZone }: { report: Report; timeZone: string }) {
@@ -54,11 +53,11 @@ export function SentReport({ report, timeZone }: { report: Report; timeZone: str
           <dl className="grid grid-cols-2 gap-4 text-sm">
             <div>
               <dt className="text-muted-foreground">Meta (%)</dt>
-              <dd className="font-medium">{pct(report.kpiMetaPct)}</dd>
+              <dd className="font-medium">{percent(report.kpiMetaPct)}</dd>
             </div>
             <div>
               <dt className="text-muted-foreground">Logro (%)</dt>
-              <dd className="font-medium">{pct(report.kpiLogroPct)}</dd>
+              <dd className="font-medium">{percent(report.kpiLogroPct)}</dd>
             </div>
           </dl>
         </div>

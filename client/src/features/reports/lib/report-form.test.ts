@@ -2,6 +2,7 @@ import { REPORT_MSG, type Report } from '@common/schemas/report';
 import { describe, expect, it } from 'vitest';
 import {
   formValuesFrom,
+  inputToPct,
   previousPlansTitle,
   sendSummary,
   toSaveReportInput,
@@ -67,6 +68,17 @@ describe('report form values', () => {
       status: 'BORRADOR',
       files: [{ objectKey: 'uploads/a', fileName: 'acta.pdf', sizeBytes: 12_600 }],
     });
+  });
+});
+
+describe('the percentage boxes', () => {
+  it('read a decimal comma and a decimal point alike, and show a comma', () => {
+    expect(inputToPct('72,5')).toBe(72.5);
+    expect(inputToPct(' 72.5 ')).toBe(72.5);
+    expect(inputToPct('100')).toBe(100);
+    expect(inputToPct('')).toBeNull();
+    for (const bad of ['7,2,5', '72,', 'abc', '-5', '1e2']) expect(inputToPct(bad)).toBeNaN();
+    expect(formValuesFrom({ ...draft, kpiLogroPct: 62.5 }).kpiLogroPct).toBe('62,5');
   });
 });
 

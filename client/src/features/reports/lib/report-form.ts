@@ -41,12 +41,18 @@ export const FORM_FIELDS: readonly ReportFormField[] = [
   'kpiLogroPct',
 ];
 
-const pctToInput = (value: number | null) => (value === null ? '' : String(value));
+/** A percentage as the box shows it: with a decimal comma, as people here write it ("72,5"). */
+const pctToInput = (value: number | null) =>
+  value === null ? '' : String(value).replace('.', ',');
 
-/** An empty box means "not given"; anything else is a number (or NaN, which the schema refuses). */
-function inputToPct(value: string): number | null {
+/**
+ * An empty box means "not given"; anything else is a number written with a comma or a point
+ * ("72,5" and "72.5" alike), or NaN, which the schema refuses with its message.
+ */
+export function inputToPct(value: string): number | null {
   const trimmed = value.trim();
-  return trimmed === '' ? null : Number(trimmed);
+  if (trimmed === '') return null;
+  return /^\d+([.,]\d+)?$/.test(trimmed) ? Number(trimmed.replace(',', '.')) : Number.NaN;
 }
 
 /** The form's starting values: the saved draft's, or empty boxes. */
