@@ -128,13 +128,27 @@ test('an administrator creates a user and copies their personal link', async ({ 
   await expect(again).toBeVisible();
 });
 
-test('an administrator suspends and reactivates a user', async ({ page }) => {
+test('an administrator suspends and reactivates a user, each time after confirming', async ({
+  page,
+}) => {
   await openUsersTab(page);
   const someone = demoUser('adminStatus');
   const status = page.getByRole('combobox', { name: `Estado de ${someone.fullName}` });
   await expect(status).toHaveValue('ACTIVO');
 
+  // Picking (or a keyboard arrow) only asks; 'Cancelar' changes nothing.
   await status.selectOption('SUSPENDIDO');
+  const ask = page.getByRole('dialog', { name: `¿Suspender a ${someone.fullName}?` });
+  await expect(ask).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await ask.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(ask).toBeHidden();
+  await expect(status).toHaveValue('ACTIVO');
+  await page.reload();
+  await expect(status).toHaveValue('ACTIVO');
+
+  await status.selectOption('SUSPENDIDO');
+  await ask.getByRole('button', { name: 'Suspender' }).click();
   await expect(notices(page).getByText('Estado actualizado')).toBeVisible();
   await expect(notices(page).getByText('Usuario suspendido')).toBeVisible();
   await expect(status).toHaveValue('SUSPENDIDO');
@@ -142,6 +156,10 @@ test('an administrator suspends and reactivates a user', async ({ page }) => {
   await expect(status).toHaveValue('SUSPENDIDO');
 
   await status.selectOption('ACTIVO');
+  await page
+    .getByRole('dialog', { name: `¿Reactivar a ${someone.fullName}?` })
+    .getByRole('button', { name: 'Reactivar' })
+    .click();
   await expect(notices(page).getByText('Usuario activado')).toBeVisible();
   await expect(status).toHaveValue('ACTIVO');
 });
