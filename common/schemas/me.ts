@@ -13,6 +13,7 @@ export const ME_MSG = {
   notifyEmail:
     'Elige cómo recibir los avisos por correo: al momento, resumen diario o no recibirlos',
   notificationIds: 'Los avisos indicados no son válidos',
+  upTo: 'La fecha límite de los avisos no es válida',
 } as const;
 
 /** GET /api/me/reports: one of the caller's own reports, newest week first. */
@@ -51,12 +52,22 @@ export const notificationListSchema = z.object({
 });
 export type NotificationList = z.infer<typeof notificationListSchema>;
 
-/** POST /api/me/notifications/read: `{ ids }` marks those, `{}` marks them all. */
+/**
+ * POST /api/me/notifications/read: `{ ids }` marks those, `{}` marks them all; `upTo` (an instant)
+ * spares those that arrived after it, such as after the list the person read was drawn.
+ */
 export const markReadSchema = z.object({
   ids: z.optional(
     z
       .array(z.uuid({ error: ME_MSG.notificationIds }), { error: ME_MSG.notificationIds })
       .check(z.maxLength(200, ME_MSG.notificationIds)),
+  ),
+  // Checked by Date.parse rather than z.iso: the bell carries these schemas on every page.
+  upTo: z.optional(
+    z.string({ error: ME_MSG.upTo }).check(
+      z.maxLength(40, ME_MSG.upTo),
+      z.refine((v) => !Number.isNaN(Date.parse(v)), { message: ME_MSG.upTo }),
+    ),
   ),
 });
 export type MarkRead = z.infer<typeof markReadSchema>;

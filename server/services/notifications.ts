@@ -1,8 +1,8 @@
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { PRODUCT_NAME } from '../../common/constants';
 import { reportPagePath, type NotificationKind } from '../../common/roles';
-import type { Notification, NotificationList } from '../../common/schemas/me';
+import type { MarkRead, Notification, NotificationList } from '../../common/schemas/me';
 import { dayMonthYear } from '../../common/week-label';
 import type { AppContext } from '../context';
 import { notifications, users, type UserRow } from '../db/schema';
@@ -204,11 +204,14 @@ function presentNotification(row: {
   };
 }
 
-/** Marks the person's notifications `ids` read, or all of them; others' are never touched. */
+/**
+ * Marks the person's notifications `ids` read, or all of them, sparing those created after `upTo`;
+ * others' are never touched.
+ */
 export async function markNotificationsRead(
   ctx: AppContext,
   userId: string,
-  ids: readonly string[] | undefined,
+  { ids, upTo }: MarkRead,
 ) {
   await ctx.db
     .update(notifications)
@@ -218,6 +221,7 @@ export async function markNotificationsRead(
         eq(notifications.userId, userId),
         isNull(notifications.readAt),
         ids ? inArray(notifications.id, [...ids]) : undefined,
+        upTo ? lte(notifications.createdAt, new Date(upTo)) : undefined,
       ),
     );
 }

@@ -41,7 +41,7 @@ export function meRoutes(app: Api, ctx: AppContext) {
     },
     async (request): Promise<NotificationList> => {
       const { user } = requireAuth(request);
-      await markNotificationsRead(ctx, user.id, request.body.ids);
+      await markNotificationsRead(ctx, user.id, request.body);
       return listNotifications(ctx, user.id);
     },
   );

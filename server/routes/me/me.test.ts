@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../common/messages';
 import {
@@ -294,6 +294,25 @@ describe('marking notifications read', () => {
       ids: managers.items.map((n) => n.id),
     });
     expect((await notificationsOf(gerente)).unread).toBe(managers.unread);
+
+    // Up to an instant: what came later stays unread.
+    const [newest] = await t.db
+      .select({ createdAt: notifications.createdAt })
+      .from(notifications)
+      .where(eq(notifications.userId, author.id))
+      .orderBy(desc(notifications.createdAt))
+      .limit(1);
+    await t.db
+      .update(notifications)
+      .set({ createdAt: new Date((newest?.createdAt.getTime() ?? 0) + 60_000) })
+      .where(eq(notifications.id, before.items[1]?.id ?? ''));
+    const upTo = await inject(author, 'POST', '/api/me/notifications/read', {
+      upTo: newest?.createdAt.toISOString(),
+    });
+    expect((upTo.json() as NotificationList).unread).toBe(1);
+    const badUpTo = await inject(author, 'POST', '/api/me/notifications/read', { upTo: 'ayer' });
+    expect(badUpTo.statusCode).toBe(400);
+    expect(badUpTo.json()).toEqual({ message: ME_MSG.upTo });
 
     const all = await inject(author, 'POST', '/api/me/notifications/read', {});
     expect((all.json() as NotificationList).unread).toBe(0);

@@ -159,7 +159,8 @@ export function NotificationBell() {
               size="sm"
               className="h-auto p-0 text-xs"
               disabled={mark.isPending}
-              onClick={() => mark.mutate({})}
+              // Up to the newest one shown: one that arrives meanwhile stays unread.
+              onClick={() => mark.mutate({ upTo: list.data?.items[0]?.createdAt })}
             >
               Marcar todas como leídas
             </Button>
