@@ -1,5 +1,5 @@
 import { SETTABLE_USER_STATUSES, USER_STATUS_LABELS, type SettableUserStatus } from '@common/roles';
-import type { User } from '@common/schemas/auth';
+import type { UserWithCount } from '@common/schemas/users';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import {
@@ -33,11 +33,11 @@ const CHANGES: Record<SettableUserStatus, { title: string; body: string; action:
 };
 
 /**
- * Activo / Suspendido for one user. Picking the other value (with the mouse or a keyboard arrow)
+ * Activo / Suspendido for one user, when the server says the viewer may change it. Picking the other value (with the mouse or a keyboard arrow)
  * only asks: the change is sent once confirmed. A registration still waiting for its e-mailed
  * confirmation shows 'Por confirmar', which only that confirmation leaves on its own.
  */
-export function UserStatusSelect({ user }: { user: User }) {
+export function UserStatusSelect({ user }: { user: UserWithCount }) {
   const updateStatus = useUpdateUserStatus();
   const [asked, setAsked] = useState<SettableUserStatus | null>(null);
   // While the change travels, show what was picked rather than jumping back.
@@ -66,7 +66,8 @@ export function UserStatusSelect({ user }: { user: User }) {
         aria-label={`Estado de ${user.fullName}`}
         className="w-30"
         value={shown}
-        disabled={updateStatus.isPending}
+        // Nobody suspends themself: the server says so, and the select does not offer it.
+        disabled={updateStatus.isPending || !user.abilities.suspend}
         onChange={(e) => {
           const status = e.currentTarget.value;
           if (isSettable(status) && status !== user.status) setAsked(status);

@@ -50,4 +50,12 @@ describe('the users table', () => {
     expect(free).not.toContain('Acceso bloqueado');
     expect(free).not.toContain('Desbloquear acceso');
   });
+
+  it('offers a status change only where the server allows it (never on one’s own row)', () => {
+    const select = (html: string) =>
+      /<select[^>]*aria-label="Estado de Berta Bloqueada"[^>]*>/.exec(html)?.[0] ?? '';
+    expect(select(table(berta))).not.toContain(' disabled=""');
+    const own = table({ ...berta, abilities: { ...berta.abilities, suspend: false } });
+    expect(select(own)).toContain(' disabled=""');
+  });
 });
