@@ -24,10 +24,12 @@ const EXCLUDED = new Set(['ADMIN GET /api/events']);
 
 // Every field name any shared schema knows, so that the hostile values land where a route looks.
 const schemaModules = await Promise.all([
+  import('../../common/schemas/absences'),
   import('../../common/schemas/audit'),
   import('../../common/schemas/auth'),
   import('../../common/schemas/dashboard'),
   import('../../common/schemas/mail'),
+  import('../../common/schemas/me'),
   import('../../common/schemas/panel'),
   import('../../common/schemas/registration'),
   import('../../common/schemas/reminders'),
