@@ -41,6 +41,8 @@ export const teamMemberSchema = dashboardUserSchema.extend({
   status: z.enum(['ENVIADO', 'BORRADOR']).nullable(),
   submittedAt: z.string().nullable(),
   submissionId: z.uuid().nullable(),
+  /** Away for the whole week (vacaciones, licencia…): not expected, shown as "Ausente". */
+  absent: z.boolean(),
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 
@@ -163,12 +165,17 @@ export type LeaderWeekResponse = z.infer<typeof leaderWeekResponseSchema>;
  * (with userId, someone the viewer may read) that person's KPI logro vs meta per week.
  */
 export const trendsResponseSchema = z.object({
+  /**
+   * From the first of the asked weeks that had anyone expected (a new area's trend begins when it
+   * does, not with weeks of 0 %), oldest first.
+   */
   completion: z.array(
     z.object({
       weekStart: z.string(),
       expected: z.number().int(),
       sent: z.number().int(),
-      rate: z.number().int(),
+      /** Null for a week with nobody expected (everyone away): empty, not 0 %. */
+      rate: z.number().int().nullable(),
     }),
   ),
   kpi: z

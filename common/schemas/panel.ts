@@ -190,6 +190,8 @@ export const weekResponseSchema = z.object({
   /** Every report of the week, ENVIADO and BORRADOR, by author name. */
   submissions: z.array(reportSummarySchema),
   pending: z.array(pendingAuthorSchema),
+  /** People who would be expected but are away for the whole week, by name: "Ausente". */
+  absent: z.array(panelAuthorSchema),
   /** Distinct unidadOrganizacional of the expected authors, sorted (the team filter). */
   teams: z.array(z.string()),
   counts: z.object({

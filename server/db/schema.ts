@@ -429,11 +429,12 @@ export const loginThrottle = pgTable('login_throttle', {
 });
 
 /**
- * When each person was active: one row per span of ACTIVO status, from the organisation-local date
- * it began to the date it ended (exclusive; null while it lasts). Kept by a database trigger on
- * `users` (migration 0008), so that every way a person is created, suspended or reactivated
- * records it. Who was expected to report in a past week is read from here, never from today's
- * status (domain/expected-authors.ts).
+ * When each person was expected to report: one row per span during which they were ACTIVO in a
+ * role that reports (USER, LIDER, GERENTE, VP), from the organisation-local date it began to the
+ * date it ended (exclusive; null while it lasts). Kept by a database trigger on `users`
+ * (migrations 0008 and 0010), so that every way a person is created, suspended, reactivated or
+ * given another role records it. Who was expected to report in a past week is read from here,
+ * never from today's status or role (domain/expected-authors.ts).
  */
 export const userActivity = pgTable(
   'user_activity',
@@ -446,6 +447,31 @@ export const userActivity = pgTable(
     activeTo: date('active_to', { mode: 'string' }),
   },
   (t) => [index('user_activity_user_idx').on(t.userId, t.activeFrom)],
+);
+
+/**
+ * Where each person stood in the organisation, and since when: their role, manager and area, one
+ * row per span (organisation-local dates, `validTo` exclusive, null while it lasts). Kept by a
+ * database trigger on `users` (migration 0010). A past week's areas and roles are read from here,
+ * so that moving someone today leaves last quarter's figures as they were (domain/hierarchy.ts).
+ */
+export const userPlacements = pgTable(
+  'user_placements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: roleEnum('role').notNull(),
+    managerId: uuid('manager_id').references(() => users.id, { onDelete: 'set null' }),
+    unidadOrganizacional: text('unidad_organizacional'),
+    validFrom: date('valid_from', { mode: 'string' }).notNull(),
+    validTo: date('valid_to', { mode: 'string' }),
+  },
+  (t) => [
+    index('user_placements_user_idx').on(t.userId, t.validFrom),
+    index('user_placements_manager_idx').on(t.managerId, t.validFrom),
+  ],
 );
 
 /**

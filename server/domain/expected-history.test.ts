@@ -47,12 +47,10 @@ const setStatus = async (person: { id: string }, status: 'ACTIVO' | 'SUSPENDIDO'
 beforeAll(async () => {
   t = await buildTestApp();
   admin = await buildUser(t, { role: 'ADMIN' });
-  steady = await buildUser(t, { fullName: 'Ana Constante' });
-  leaver = await buildUser(t, { fullName: 'Bruno Saliente' });
-  returner = await buildUser(t, { fullName: 'Carla Regresa' });
-  for (const p of [steady, leaver, returner]) {
-    await t.db.update(users).set({ unidadOrganizacional: 'Historia' }).where(eq(users.id, p.id));
-  }
+  const placed = { unidadOrganizacional: 'Historia' };
+  steady = await buildUser(t, { fullName: 'Ana Constante', ...placed });
+  leaver = await buildUser(t, { fullName: 'Bruno Saliente', ...placed });
+  returner = await buildUser(t, { fullName: 'Carla Regresa', ...placed });
   await buildReport(t, { user: steady, weekStart: BEFORE, status: 'ENVIADO' });
 
   // Wednesday of the middle week: one joins, one leaves, one leaves and comes back the same day.

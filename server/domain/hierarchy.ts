@@ -1,6 +1,6 @@
 import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { users } from '../db/schema';
+import { userPlacements, users } from '../db/schema';
 
 /**
  * The hierarchy is the users.managerId tree: who is below whom, at any depth. This module is the
@@ -14,8 +14,22 @@ import { users } from '../db/schema';
 /**
  * `select id from below`: everyone below `rootId`, all levels, as a subquery for
  * `column in (${belowIds(id)})`. The anchor and each step are served by users_manager_id_idx.
+ *
+ * With `asOf` (an organisation-local date of the past), the tree as it stood that day, from
+ * `user_placements`: a finished week's area is who was below the manager then, not today.
  */
-export function belowIds(rootId: string): SQL {
+export function belowIds(rootId: string, asOf?: string): SQL {
+  if (asOf) {
+    const placed = (p: SQL) => sql`${p}.valid_from <= ${asOf}::date
+        and (${p}.valid_to is null or ${p}.valid_to > ${asOf}::date)`;
+    return sql`with recursive below(id) as (
+        select p.user_id from ${userPlacements} p
+        where p.manager_id = ${rootId} and ${placed(sql`p`)}
+        union
+        select p.user_id from ${userPlacements} p join below b on p.manager_id = b.id
+        where ${placed(sql`p`)}
+      ) select id from below`;
+  }
   return sql`with recursive below(id) as (
       select id from users where manager_id = ${rootId}
       union
@@ -113,9 +127,12 @@ export type Area =
   | { kind: 'organisation'; viewerId: string }
   | { kind: 'below'; viewerId: string; includeSelf: boolean };
 
-/** A condition on users.id selecting the people of `area`; undefined for the organisation. */
-export function areaPeople(area: Area): SQL | undefined {
+/**
+ * A condition on users.id selecting the people of `area`; undefined for the organisation. With
+ * `asOf`, the area as it stood that day (a finished week's: `weekAreaDay`).
+ */
+export function areaPeople(area: Area, asOf?: string): SQL | undefined {
   if (area.kind === 'organisation') return undefined;
-  const below = sql`${users.id} in (${belowIds(area.viewerId)})`;
+  const below = sql`${users.id} in (${belowIds(area.viewerId, asOf)})`;
   return area.includeSelf ? or(below, eq(users.id, area.viewerId)) : below;
 }

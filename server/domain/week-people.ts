@@ -1,9 +1,11 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { compareSpanish } from '../../common/text';
 import type { AppContext } from '../context';
-import { appaFiles, appaSubmissions, users } from '../db/schema';
+import { weekFromStart, weekOf } from '../../common/week';
+import { appaFiles, appaSubmissions, userPlacements, users } from '../db/schema';
+import { keptSettings } from '../services/settings';
 import type { Reach } from '../lib/read-cache';
-import { expectedAuthorsOf } from './expected-authors';
+import { absentAuthorsOf, expectedAuthorsOf } from './expected-authors';
 import { areaPeople, type Area } from './hierarchy';
 
 /**
@@ -26,6 +28,8 @@ export interface WeekPerson {
   status: (typeof users.$inferSelect)['status'];
   /** Expected to send an APPA this week (domain/expected-authors.ts). */
   expected: boolean;
+  /** Would be expected, but is away for the whole week: shown as "Ausente", never counted. */
+  absent: boolean;
   report: WeekPersonReport | null;
 }
 
@@ -48,13 +52,51 @@ export const authorColumns = {
   slug: users.slug,
 };
 
-function selectWeekPeople(ctx: AppContext, weekStart: string, where: SQL | undefined) {
+/**
+ * The day a week's areas and roles are read on: a finished week's Sunday (who was where then, from
+ * `user_placements`), or undefined while the week runs or is to come (today's organisation).
+ */
+export async function weekAreaDay(ctx: AppContext, weekStart: string): Promise<string | undefined> {
+  const { organisationTimezone } = await keptSettings(ctx);
+  if (weekOf(ctx.clock(), organisationTimezone).weekStart <= weekStart) return undefined;
+  return weekFromStart(weekStart).weekEnd;
+}
+
+/** Where a person stood on `day`: their role, manager and area then (today's when undefined). */
+function placedOn(day: string | undefined) {
+  if (!day) {
+    return {
+      role: users.role,
+      managerId: users.managerId,
+      unidadOrganizacional: users.unidadOrganizacional,
+    };
+  }
+  // Someone created after the day has no placement then: today's stands in.
+  const then = <T>(placed: SQL, today: SQL) =>
+    sql<T>`case when ${userPlacements.id} is null then ${today} else ${placed} end`;
+  return {
+    role: then<WeekPerson['role']>(sql`${userPlacements.role}`, sql`${users.role}`),
+    managerId: then<string | null>(sql`${userPlacements.managerId}`, sql`${users.managerId}`),
+    unidadOrganizacional: then<string | null>(
+      sql`${userPlacements.unidadOrganizacional}`,
+      sql`${users.unidadOrganizacional}`,
+    ),
+  };
+}
+
+function selectWeekPeople(
+  ctx: AppContext,
+  weekStart: string,
+  day: string | undefined,
+  where: SQL | undefined,
+) {
   return ctx.db
     .select({
       ...authorColumns,
-      managerId: users.managerId,
+      ...placedOn(day),
       status: users.status,
       expected: sql<boolean>`${expectedAuthorsOf(weekStart)}`,
+      absent: sql<boolean>`${absentAuthorsOf(weekStart)}`,
       reportId: appaSubmissions.id,
       reportStatus: appaSubmissions.status,
       reviewedAt: appaSubmissions.reviewedAt,
@@ -66,6 +108,13 @@ function selectWeekPeople(ctx: AppContext, weekStart: string, where: SQL | undef
     .leftJoin(
       appaSubmissions,
       and(eq(appaSubmissions.userId, users.id), eq(appaSubmissions.weekStart, weekStart)),
+    )
+    .leftJoin(
+      userPlacements,
+      day
+        ? sql`${userPlacements.userId} = ${users.id} and ${userPlacements.validFrom} <= ${day}::date
+            and (${userPlacements.validTo} is null or ${userPlacements.validTo} > ${day}::date)`
+        : sql`false`,
     )
     .where(where);
 }
@@ -93,13 +142,21 @@ function present(row: SelectedRow): WeekPerson {
 export const byName = (a: { fullName: string; id: string }, b: { fullName: string; id: string }) =>
   compareSpanish(a.fullName, b.fullName) || (a.id < b.id ? -1 : 1);
 
-/** Everyone (suspended people and non-authors included) with their report of `weekStart`, by name. */
-export function weekPeople(ctx: AppContext, weekStart: string): Promise<readonly WeekPerson[]> {
+/**
+ * Everyone (suspended people and non-authors included) with their report of `weekStart`, by name;
+ * of a finished week, with the role, manager and area each had then.
+ */
+export async function weekPeople(
+  ctx: AppContext,
+  weekStart: string,
+): Promise<readonly WeekPerson[]> {
+  const day = await weekAreaDay(ctx, weekStart);
   return ctx.readCache.weekRows(
-    `week-people:${weekStart}`,
+    `week-people:${weekStart}${day ? '@then' : ''}`,
     weekStart,
-    async () => (await selectWeekPeople(ctx, weekStart, undefined)).map(present).sort(byName),
-    async (ids) => (await selectWeekPeople(ctx, weekStart, inArray(users.id, ids))).map(present),
+    async () => (await selectWeekPeople(ctx, weekStart, day, undefined)).map(present).sort(byName),
+    async (ids) =>
+      (await selectWeekPeople(ctx, weekStart, day, inArray(users.id, ids))).map(present),
   );
 }
 
@@ -114,15 +171,20 @@ export function areaKey(area: Area): string {
   return areaName(area) ?? 'organisation';
 }
 
-/** The people of `area`, kept until people change; undefined for the whole organisation. */
+/**
+ * The people of `area`, kept until people change; undefined for the whole organisation. With
+ * `weekStart`, the area of that week: as it stood on its last day once it has ended.
+ */
 export async function areaMembers(
   ctx: AppContext,
   area: Area | null | undefined,
+  weekStart?: string,
 ): Promise<ReadonlySet<string> | undefined> {
-  const name = area && areaName(area);
-  if (!area || !name) return undefined;
-  return ctx.readCache.area(name, async () => {
-    const rows = await ctx.db.select({ id: users.id }).from(users).where(areaPeople(area));
+  const base = area && areaName(area);
+  if (!area || !base) return undefined;
+  const day = weekStart ? await weekAreaDay(ctx, weekStart) : undefined;
+  return ctx.readCache.area(day ? `${base}@${day}` : base, async () => {
+    const rows = await ctx.db.select({ id: users.id }).from(users).where(areaPeople(area, day));
     return new Set(rows.map((r) => r.id));
   });
 }
@@ -137,9 +199,14 @@ export async function areaReach(
   area: Area | null | undefined,
   weeks: readonly string[],
 ): Promise<Reach> {
-  await areaMembers(ctx, area);
-  const name = area ? areaName(area) : undefined;
-  return name ? { weeks, area: name } : { weeks };
+  const base = area ? areaName(area) : undefined;
+  if (!area || !base) return { weeks };
+  const days = new Set(await Promise.all(weeks.map((w) => weekAreaDay(ctx, w))));
+  // Areas of several finished weeks are several sets: any report of those weeks reaches it.
+  if (days.size > 1) return { weeks };
+  const [day] = days;
+  await areaMembers(ctx, area, day ? weeks[0] : undefined);
+  return { weeks, area: day ? `${base}@${day}` : base };
 }
 
 /** The people of the week who belong to `members` (everyone when undefined), in the table's order. */

@@ -5,6 +5,7 @@ import { weekDeadline, weekLabel, weekOf } from '../../common/week';
 import type { AppContext } from '../context';
 import { appaSubmissions, jobRuns, users, type UserRow } from '../db/schema';
 import { areaPeople } from '../domain/hierarchy';
+import { weekAreaDay } from '../domain/week-people';
 import { areaOf } from '../policies/organisation';
 import { hierarchy } from '../routes/dashboards/service';
 import { loadReportSummaries } from '../routes/week/service';
@@ -21,13 +22,16 @@ export async function digestFor(ctx: AppContext, person: UserRow, weekStart: str
   const area = areaOf(person);
   if (!area) return null;
   const { analytics } = await hierarchy(ctx, person, area, weekStart);
+  // Someone with nobody expected to report (a new manager, a team all on leave) has nothing to read.
+  if (analytics.expected === 0) return null;
+  const day = await weekAreaDay(ctx, weekStart);
   const flagged = await loadReportSummaries(
     ctx,
     and(
       eq(appaSubmissions.weekStart, weekStart),
       eq(appaSubmissions.status, 'ENVIADO'),
       or(ne(appaSubmissions.problemas, ''), ne(appaSubmissions.ayuda, '')),
-      areaPeople(area),
+      areaPeople(area, day),
     ),
     null,
   );

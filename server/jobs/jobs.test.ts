@@ -201,6 +201,12 @@ describe('the weekly digest', () => {
     });
     await buildUser(t, { managerId: northLeader.id, fullName: 'Pedro Pendiente' });
     const board = await buildUser(t, { role: 'CONSEJO', fullName: 'Carmen Consejo' });
+    // A manager with nobody to report on has nothing to read.
+    const lonely = await buildUser(t, {
+      role: 'GERENTE',
+      managerId: vp.id,
+      fullName: 'Gustavo Sin Equipo',
+    });
     await buildReport(t, {
       user: northLeader,
       weekStart: WEEK,
@@ -238,8 +244,9 @@ describe('the weekly digest', () => {
       expect(mail).toContain('Falta presupuesto en el norte');
       expect(mail).toContain('Necesito apoyo legal en el sur');
     }
-    // Leaders and authors get no digest.
+    // Leaders and authors get no digest, nor a manager with nobody expected below them.
     expect(mailsTo(northLeader.email).filter((m) => m.includes('Resumen semanal'))).toEqual([]);
+    expect(mailsTo(lonely.email).filter((m) => m.includes('Resumen semanal'))).toEqual([]);
   });
 });
 

@@ -135,6 +135,8 @@ export async function buildUser(
     fullName?: string;
     email?: string;
     managerId?: string | null;
+    unidadOrganizacional?: string | null;
+    cargo?: string | null;
     /**
      * When they joined, and (for another status) when that status began: long before any week the
      * tests look at, unless a test of history says otherwise.
@@ -151,6 +153,8 @@ export async function buildUser(
     fullName: overrides.fullName ?? `Persona de Prueba ${counter}`,
     role: overrides.role ?? 'USER',
     managerId: overrides.managerId ?? null,
+    unidadOrganizacional: overrides.unidadOrganizacional ?? null,
+    cargo: overrides.cargo ?? null,
     password,
     mustChangePassword: overrides.mustChangePassword ?? false,
     createdAt: since,

@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import type { Role } from '../../common/roles';
-import { appaFiles, users } from '../db/schema';
+import { appaFiles } from '../db/schema';
 import { buildReport } from './factories';
 import { buildTestApp, buildUser, type TestApp } from './helper';
 import { requestAs, type Person } from './review-fixture';
@@ -69,13 +68,11 @@ export async function buildOrganisation(t: Pick<TestApp, 'db'>): Promise<Organis
       role,
       managerId,
       fullName: `${NAMES[role]} ${number.padStart(2, '0')} ${key}`,
+      unidadOrganizacional: `Unidad ${manager ?? key}`,
+      cargo: role,
     });
     people[key] = person;
     managerOf[key] = manager;
-    await t.db
-      .update(users)
-      .set({ unidadOrganizacional: `Unidad ${manager ?? key}`, cargo: role })
-      .where(eq(users.id, person.id));
   }
 
   const reports: Record<string, string> = {};

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../common/messages';
 import { ABSENCE_MSG, type Absence } from '../../../common/schemas/absences';
+import type { HierarchyResponse } from '../../../common/schemas/dashboard';
 import type { WeekResponse } from '../../../common/schemas/panel';
 import { absences, auditLog, users } from '../../db/schema';
 import { countExpected } from '../../domain/expected-authors';
@@ -24,12 +25,12 @@ beforeAll(async () => {
   t = await buildTestApp();
   admin = await buildUser(t, { role: 'ADMIN' });
   gerente = await buildUser(t, { role: 'GERENTE', fullName: 'Gina Gerente' });
-  author = await buildUser(t, { fullName: 'Aurora Ausente', managerId: gerente.id });
+  author = await buildUser(t, {
+    fullName: 'Aurora Ausente',
+    managerId: gerente.id,
+    unidadOrganizacional: 'Ausencias',
+  });
   stranger = await buildUser(t, { role: 'GERENTE' });
-  await t.db
-    .update(users)
-    .set({ unidadOrganizacional: 'Ausencias' })
-    .where(eq(users.id, author.id));
 });
 afterAll(async () => {
   await t.close();
@@ -60,6 +61,18 @@ describe('absences', () => {
     // Not pending in the panel's week either, and the audit log has it.
     const week = (await inject(admin, 'GET', `/api/appa?weekStart=${WEEK}`)).json() as WeekResponse;
     expect(week.pending.map((p) => p.id)).not.toContain(author.id);
+    // Listed as away instead, in the panel and on the manager's team list.
+    expect(week.absent.map((p) => p.id)).toEqual([author.id]);
+    const previous = (
+      await inject(admin, 'GET', '/api/appa?weekStart=2026-11-09')
+    ).json() as WeekResponse;
+    expect(previous.absent).toEqual([]);
+    const team = (
+      await inject(gerente, 'GET', `/api/dashboard/hierarchy?weekStart=${WEEK}`)
+    ).json() as HierarchyResponse;
+    expect(team.team.directReports).toMatchObject([{ id: author.id, absent: true, status: null }]);
+    // Nobody in the manager's area owes this week.
+    expect(team.analytics).toMatchObject({ expected: 0, pendingCount: 0 });
     const [row] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'absence.created'));
     expect(row?.actorId).toBe(author.id);
   });

@@ -1,5 +1,5 @@
 import { completionRate } from '../../../common/completion';
-import { and, asc, between, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, between, count, eq, inArray, or, type SQL } from 'drizzle-orm';
 import { ROLES } from '../../../common/roles';
 import {
   PEOPLE_SEARCH_LIMIT,
@@ -21,6 +21,7 @@ import {
   areaMembers,
   areaReach,
   inArea,
+  weekAreaDay,
   weekPeople,
   type WeekPerson,
 } from '../../domain/week-people';
@@ -44,7 +45,7 @@ export function dashboardWeek(ctx: AppContext, viewer: Viewer, weekStart: string
 /** The people of the area (and the viewer) with their report of the week, by name. */
 async function loadAreaWeek(ctx: AppContext, area: Area, weekStart: string) {
   const counted = area.kind === 'organisation' ? area : { ...area, includeSelf: true };
-  return inArea(await weekPeople(ctx, weekStart), await areaMembers(ctx, counted));
+  return inArea(await weekPeople(ctx, weekStart), await areaMembers(ctx, counted, weekStart));
 }
 
 type AreaRow = WeekPerson;
@@ -67,6 +68,7 @@ function presentMember(row: AreaRow): TeamMember {
     status: row.report?.status ?? null,
     submittedAt: row.report?.submittedAt ?? null,
     submissionId: row.report?.id ?? null,
+    absent: row.absent,
   };
 }
 
@@ -159,10 +161,10 @@ export async function hierarchy(
 ): Promise<HierarchyResponse> {
   const week = dashboardWeek(ctx, viewer, weekStart);
   const rows = await loadAreaWeek(ctx, area, week.weekStart);
-  // Who reports to whom follows the managers alone: kept until people change, not walked again
-  // for every report written.
+  // Who reports to whom follows the managers alone (of that week, once it has ended): kept until
+  // people change, not walked again for every report written.
   const direct = await ctx.readCache.value(
-    `direct-reports:${viewer.id}:${areaKey(area)}`,
+    `direct-reports:${viewer.id}:${areaKey(area)}:${week.weekStart}`,
     async () => directReportIds(rows, viewer.id, area),
     (ids) => 64 * ids.size,
     'people',
@@ -171,12 +173,14 @@ export async function hierarchy(
   const counted: AreaRow[] = [];
   let below = 0;
   for (const row of rows) {
-    if (row.status !== 'ACTIVO') continue;
+    // Someone suspended since still counts in the weeks they were expected in.
+    if (row.status !== 'ACTIVO' && !row.expected) continue;
     if (row.id === viewer.id) {
       if (area.kind === 'below' && area.includeSelf) counted.push(row);
       continue;
     }
     counted.push(row);
+    if (row.status !== 'ACTIVO') continue;
     below += 1;
     if (direct.has(row.id)) directReports.push(presentMember(row));
   }
@@ -237,9 +241,14 @@ export async function trends(
   const starts = weeks.map((w) => w.weekStart);
   const first = starts[0] ?? '';
   const last = starts[starts.length - 1] ?? '';
+  // Each week counts the area as it stood then.
+  const days = new Map(
+    await Promise.all(starts.map(async (w) => [w, await weekAreaDay(ctx, w)] as const)),
+  );
+  const areaIn = (weekStart: string) => areaPeople(area, days.get(weekStart));
   const expectedByWeek = await ctx.readCache.value(
     `expected-by-week:${areaKey(area)}:${starts.join(',')}`,
-    () => countExpected(ctx.db, starts, areaPeople(area)),
+    () => countExpected(ctx.db, starts, areaIn),
     (counts) => 64 * counts.size,
     'people',
   );
@@ -249,21 +258,29 @@ export async function trends(
   const sentByWeek = new Map(
     await ctx.readCache.value(
       `sent-by-week:${areaKey(area)}:${past.join(',')}`,
-      () => countSent(ctx, area, past),
+      () => countSent(ctx, areaIn, past),
       (counts) => 64 * counts.length,
       await areaReach(ctx, area, past),
     ),
   );
   if (last) {
-    const people = inArea(await weekPeople(ctx, last), await areaMembers(ctx, area));
+    const people = inArea(await weekPeople(ctx, last), await areaMembers(ctx, area, last));
     const sent = people.filter((p) => p.expected && p.report?.status === 'ENVIADO').length;
     sentByWeek.set(last, sent);
   }
-  const completion = weeks.map(({ weekStart }) => {
+  const all = weeks.map(({ weekStart }) => {
     const sent = sentByWeek.get(weekStart) ?? 0;
     const expected = expectedByWeek.get(weekStart) ?? 0;
-    return { weekStart, expected, sent, rate: completionRate(sent, expected) };
+    return {
+      weekStart,
+      expected,
+      sent,
+      rate: expected > 0 ? completionRate(sent, expected) : null,
+    };
   });
+  // The trend begins with the area's first week that had anyone expected.
+  const begins = all.findIndex((w) => w.expected > 0);
+  const completion = begins < 0 ? [] : all.slice(begins);
 
   if (!input.userId) return { completion, kpi: null };
   const kpiRows = await ctx.db
@@ -288,10 +305,13 @@ export async function trends(
   };
 }
 
-/** How many of the area's expected authors sent their report, in each of `weekStarts`. */
+/**
+ * How many of the area's expected authors sent their report, in each of `weekStarts`; `areaIn`
+ * is the area of each week.
+ */
 async function countSent(
   ctx: AppContext,
-  area: Area,
+  areaIn: (weekStart: string) => SQL | undefined,
   weekStarts: readonly string[],
 ): Promise<[string, number][]> {
   if (weekStarts.length === 0) return [];
@@ -302,8 +322,11 @@ async function countSent(
     .where(
       and(
         eq(appaSubmissions.status, 'ENVIADO'),
-        inArray(appaSubmissions.weekStart, [...weekStarts]),
-        expectedAuthorsOf(appaSubmissions.weekStart, areaPeople(area)),
+        or(
+          ...weekStarts.map((w) =>
+            and(eq(appaSubmissions.weekStart, w), expectedAuthorsOf(w, areaIn(w))),
+          ),
+        ),
       ),
     )
     .groupBy(appaSubmissions.weekStart);

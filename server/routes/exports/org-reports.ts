@@ -23,7 +23,7 @@ import type {
   ReportFormat,
   WeeklyReportQuery,
 } from '../../../common/schemas/reports';
-import { weekFromStart, weekLabel } from '../../../common/week';
+import { weekFromStart, weekLabel, weekOf } from '../../../common/week';
 import type { AppContext } from '../../context';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { appaSubmissions, users } from '../../db/schema';
@@ -178,20 +178,34 @@ async function countsByWeek(ctx: AppContext, from: string, to: string) {
   return new Map(rows.map((r) => [r.weekStart, r]));
 }
 
+/**
+ * The weeks of a period that have begun, in the organisation's timezone: a week still to come is
+ * nobody's missing report. `current` is the week that runs, when the period holds it ("en curso").
+ */
+async function startedWeeks(ctx: AppContext, mondays: readonly string[]) {
+  const tz = await organisationTimezone(ctx);
+  const { weekStart: current } = weekOf(ctx.clock(), tz);
+  const weeks = mondays.filter((w) => w <= current);
+  return { tz, weeks, current: weeks.includes(current) ? current : null };
+}
+
+/** How a period's weeks read in a report's heading: "4 semanas, la última en curso". */
+const weeksLabel = (count: number, current: string | null) =>
+  `${count} ${count === 1 ? 'semana' : 'semanas'}${current ? `, la última en curso` : ''}`;
+
 export async function monthlyReport(
   ctx: AppContext,
   query: MonthlyReportQuery,
 ): Promise<GeneratedReport> {
   const first = `${query.month}-01`;
   const monthEnd = lastDayOfMonth(query.month);
-  const weeks = mondaysBetween(first, monthEnd);
+  const { tz, weeks, current } = await startedWeeks(ctx, mondaysBetween(first, monthEnd));
   const from = weeks[0] ?? first;
   const to = weeks[weeks.length - 1] ?? first;
-  const [tz, expected, perWeek, people] = await Promise.all([
-    organisationTimezone(ctx),
+  const [expected, perWeek, people] = await Promise.all([
     countExpected(ctx.db, weeks),
     countsByWeek(ctx, from, to),
-    activityByPerson(ctx, from, to),
+    weeks.length > 0 ? activityByPerson(ctx, from, to) : Promise.resolve([]),
   ]);
   const monthName = format(parseISO(first), "MMMM 'de' yyyy", { locale: es });
 
@@ -208,11 +222,17 @@ export async function monthlyReport(
     );
 
   const text = () => [
-    ...header('Reporte mensual', `Mes: ${monthName} (${weeks.length} semanas)`, ctx.clock(), tz),
+    ...header(
+      'Reporte mensual',
+      `Mes: ${monthName} (${weeksLabel(weeks.length, current)})`,
+      ctx.clock(),
+      tz,
+    ),
     'Por semana',
+    ...(weeks.length === 0 ? ['Ninguna semana del mes ha comenzado.'] : []),
     ...weekRows.map(
       (w) =>
-        `- ${weekLabel(w.week)}: esperados ${w.expected}, enviados ${w.sent}, borradores ${w.drafts}, cumplimiento ${completionRate(w.sent, w.expected)} %`,
+        `- ${weekLabel(w.week)}${w.week.weekStart === current ? ' (en curso)' : ''}: esperados ${w.expected}, enviados ${w.sent}, borradores ${w.drafts}, cumplimiento ${completionRate(w.sent, w.expected)} %`,
     ),
     '',
     `Por persona (${people.length})`,
@@ -239,16 +259,15 @@ export async function userActivityReport(
   ctx: AppContext,
   query: RangeReportQuery,
 ): Promise<GeneratedReport> {
-  const weeks = mondaysBetween(query.from, query.to).length;
-  const [tz, people] = await Promise.all([
-    organisationTimezone(ctx),
-    activityByPerson(ctx, query.from, query.to),
-  ]);
+  const { tz, weeks, current } = await startedWeeks(ctx, mondaysBetween(query.from, query.to));
+  const last = weeks[weeks.length - 1];
+  // Only the weeks that have begun count: a range reaching into the future owes nothing there.
+  const people = last ? await activityByPerson(ctx, query.from, last) : [];
   const csv = () => csvOf(USER_ACTIVITY_LAYOUT, people, { timeZone: tz });
   const text = () => [
     ...header(
       'Actividad de usuarios',
-      `${rangeLabel(query.from, query.to)} (${weeks} semanas)`,
+      `${rangeLabel(query.from, query.to)} (${weeksLabel(weeks.length, current)})`,
       ctx.clock(),
       tz,
     ),

@@ -18,9 +18,7 @@ const NEXT_WEEK = '2026-10-12';
 const BOM = '\uFEFF';
 
 async function author(fullName: string, email: string, role: Role = 'USER') {
-  const user = await buildUser(t, { fullName, email, role });
-  await t.db.update(users).set({ unidadOrganizacional: 'Ventas' }).where(eq(users.id, user.id));
-  return user;
+  return buildUser(t, { fullName, email, role, unidadOrganizacional: 'Ventas' });
 }
 
 /** A sent report at 10:30 in Lima on its Monday, unless `fields` say otherwise. */
@@ -164,6 +162,35 @@ describe('GET /api/reports/monthly', () => {
     );
     const csv = csvLines((await get('/api/reports/monthly?month=2026-10&format=csv')).body);
     expect(csv).toContain('Bruno Díaz,bruno@example.com,,Ventas,4,0,1,0');
+  });
+
+  it('counts only the weeks that have begun, the one that runs as "en curso"', async () => {
+    const before = t.clock.current;
+    // Wednesday of the month's second week, in Lima.
+    t.clock.current = new Date('2026-10-14T15:00:00Z');
+    try {
+      const res = await get('/api/reports/monthly?month=2026-10&format=txt');
+      expect(res.body).toContain('Mes: octubre de 2026 (2 semanas, la última en curso)');
+      expect(res.body).toContain(
+        '- Semana 42 (del 12/10/2026 al 18/10/2026) (en curso): esperados 4, enviados 1',
+      );
+      expect(res.body).not.toContain('Semana 43');
+      expect(res.body).toContain(
+        '- Ana Pérez (ana@example.com): 2 de 2 semanas enviadas, 0 borradores, cumplimiento 100 %',
+      );
+      const csv = csvLines((await get('/api/reports/monthly?month=2026-10&format=csv')).body);
+      expect(csv).toContain('Bruno Díaz,bruno@example.com,,Ventas,2,0,1,0');
+      const activity = await get('/api/reports/user-activity?from=2026-10-01&to=2026-10-31');
+      expect(activity.body).toContain('(2 semanas, la última en curso)');
+      expect(activity.body).toContain('cumplimiento: 100 %');
+
+      const future = await get('/api/reports/monthly?month=2026-12&format=txt');
+      expect(future.body).toContain('Mes: diciembre de 2026 (0 semanas)');
+      expect(future.body).toContain('Ninguna semana del mes ha comenzado.');
+      expect(future.body).toContain('Por persona (0)');
+    } finally {
+      t.clock.current = before;
+    }
   });
 });
 

@@ -41,6 +41,7 @@ import {
   authorColumns,
   byName,
   inArea,
+  weekAreaDay,
   weekPeople,
   type WeekPerson,
 } from '../../domain/week-people';
@@ -214,18 +215,24 @@ export async function loadWeek(
   area?: Area | null,
 ): Promise<WeekData> {
   const week = await panelWeek(ctx, weekStart);
+  // A finished week shows the area as it stood then.
+  const day = area ? await weekAreaDay(ctx, week.weekStart) : undefined;
   const submissions = await loadReportSummaries(
     ctx,
-    and(eq(appaSubmissions.weekStart, week.weekStart), area ? areaPeople(area) : undefined),
+    and(eq(appaSubmissions.weekStart, week.weekStart), area ? areaPeople(area, day) : undefined),
     readerId,
   );
   submissions.sort((a, b) => byName(a.user, b.user));
-  const people = inArea(await weekPeople(ctx, week.weekStart), await areaMembers(ctx, area));
-  const { pending, teams, expected } = await pendingOf(ctx, week.weekStart, area, people);
+  const people = inArea(
+    await weekPeople(ctx, week.weekStart),
+    await areaMembers(ctx, area, week.weekStart),
+  );
+  const { pending, absent, teams, expected } = await pendingOf(ctx, week.weekStart, area, people);
   return {
     ...week,
     submissions,
     pending,
+    absent,
     teams,
     counts: {
       expected,
@@ -282,8 +289,10 @@ async function pendingOf(
   people: readonly WeekPerson[],
 ) {
   const pending: PendingAuthor[] = [];
+  const absent: PanelAuthor[] = [];
   let expected = 0;
   for (const person of people) {
+    if (person.absent) absent.push(presentAuthor(person));
     if (!person.expected) continue;
     expected += 1;
     const shown = presentedOf(person).pending;
@@ -302,7 +311,7 @@ async function pendingOf(
     (list) => 64 * list.length,
     'people',
   );
-  return { pending, teams, expected };
+  return { pending, absent, teams, expected };
 }
 
 /** What the week's filters, tiles and counters need of a report: no texts, no counts. */
@@ -325,7 +334,10 @@ export async function weekIndex(
   area?: Area | null,
 ): Promise<WeekIndex> {
   const week = await panelWeek(ctx, weekStart);
-  const people = inArea(await weekPeople(ctx, week.weekStart), await areaMembers(ctx, area));
+  const people = inArea(
+    await weekPeople(ctx, week.weekStart),
+    await areaMembers(ctx, area, week.weekStart),
+  );
   const reports: IndexedReport[] = [];
   let files = 0;
   for (const person of people) {
@@ -333,11 +345,12 @@ export async function weekIndex(
     if (report) reports.push(report);
     if (person.report?.status === 'ENVIADO') files += person.report.fileCount;
   }
-  const { pending, teams, expected } = await pendingOf(ctx, week.weekStart, area, people);
+  const { pending, absent, teams, expected } = await pendingOf(ctx, week.weekStart, area, people);
   return {
     ...week,
     reports,
     pending,
+    absent,
     teams,
     counts: {
       expected,
@@ -396,7 +409,7 @@ export async function pageOfWeek(
 
 /** What a week's index takes in memory, roughly, as the read cache counts it. */
 export const weekIndexBytes = (index: WeekIndex) =>
-  index.reports.length * 400 + index.pending.length * 300;
+  index.reports.length * 400 + (index.pending.length + index.absent.length) * 300;
 
 /**
  * An administrator records that the author sent the week by other means: the draft, if any, keeps

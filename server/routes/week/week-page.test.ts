@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../common/messages';
 import { PANEL_MSG, type WeekPage, type WeekResponse } from '../../../common/schemas/panel';
-import { auditLog, users } from '../../db/schema';
+import { auditLog } from '../../db/schema';
 import { buildReport } from '../../test/factories';
 import { authHeader, buildTestApp, buildUser, type TestApp } from '../../test/helper';
 
@@ -35,11 +35,11 @@ beforeAll(async () => {
     'Luis Campos',
   ];
   for (const [i, fullName] of names.entries()) {
-    const person = await buildUser(t, { fullName, managerId: vp.id });
-    await t.db
-      .update(users)
-      .set({ unidadOrganizacional: i % 2 === 0 ? 'Ventas' : 'Logística' })
-      .where(eq(users.id, person.id));
+    const person = await buildUser(t, {
+      fullName,
+      managerId: vp.id,
+      unidadOrganizacional: i % 2 === 0 ? 'Ventas' : 'Logística',
+    });
     if (i < 8) {
       await buildReport(t, {
         user: person,

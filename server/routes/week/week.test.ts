@@ -38,11 +38,12 @@ async function author(
   team: string | null,
   overrides: Parameters<typeof buildUser>[1] = {},
 ) {
-  const user = await buildUser(t, { fullName, ...overrides });
-  await t.db
-    .update(users)
-    .set({ unidadOrganizacional: team, cargo: 'Analista' })
-    .where(eq(users.id, user.id));
+  const user = await buildUser(t, {
+    fullName,
+    unidadOrganizacional: team,
+    cargo: 'Analista',
+    ...overrides,
+  });
   // Written behind the server's back: what the server answered before is forgotten, as after a
   // write it makes itself.
   t.ctx.readCache.invalidate();

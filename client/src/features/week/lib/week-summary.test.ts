@@ -25,6 +25,7 @@ describe('filteredCsvRows', () => {
     timeZone: 'America/Lima',
     submissions: [...many, draft],
     pending: [{ ...ana, draft: true }, rosa],
+    absent: [],
     teams: ['Logística', 'Marketing', 'Ventas'],
     counts: { expected: 28, sent: many.length, drafts: 1, pending: 2, files: 0 },
   };

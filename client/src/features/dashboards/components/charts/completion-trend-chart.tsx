@@ -8,19 +8,22 @@ type CompletionPoint = TrendsResponse['completion'][number];
 export function CompletionTrendChart({ data }: { data: readonly CompletionPoint[] }) {
   const points = byWeek(data);
   const last = points.at(-1);
-  const average = points.length
-    ? Math.round(points.reduce((sum, p) => sum + p.rate, 0) / points.length)
+  // A week with nobody expected is a gap in the line, and no part of the average.
+  const rated = points.flatMap((p) => (p.rate === null ? [] : [p.rate]));
+  const average = rated.length
+    ? Math.round(rated.reduce((sum, rate) => sum + rate, 0) / rated.length)
     : 0;
+  const rateText = (rate: number | null) => (rate === null ? '—' : `${rate}%`);
   return (
     <ChartFrame
       summary={
         last
-          ? `Semana del ${last.week}: ${last.rate}% (${last.sent} de ${last.expected}). Promedio de ${points.length} semanas: ${average}%.`
+          ? `Semana del ${last.week}: ${rateText(last.rate)} (${last.sent} de ${last.expected}). Promedio de ${rated.length} semanas: ${average}%.`
           : 'Sin semanas para mostrar.'
       }
       caption="Tasa de completitud por semana"
       headers={['Semana', 'Enviados', 'Esperados', 'Tasa']}
-      rows={points.map((p) => [p.weekStart, p.sent, p.expected, `${p.rate}%`])}
+      rows={points.map((p) => [p.weekStart, p.sent, p.expected, rateText(p.rate)])}
     >
       <WeekLineChart data={points}>
         <Tooltip formatter={(value) => [`${String(value)}%`, 'Tasa']} />
