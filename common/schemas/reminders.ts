@@ -16,6 +16,9 @@ export const REMINDER_MSG = {
   noActiveRecipients: 'Ninguno de los usuarios seleccionados está activo',
   noPendingRecipients: 'No hay destinatarios pendientes',
   noRecipients: 'No hay usuarios activos que deban enviar APPA',
+  invalidInsist: 'El valor de «insistir» no es válido',
+  /** Added after the spec's sentence when someone was left out. */
+  skipped: (n: number) => `${n} ${n === 1 ? 'persona omitida' : 'personas omitidas'}`,
   /** The spec's wording; the failures, if any, are added after it. */
   sent: (n: number, failed = 0) =>
     `Se enviaron ${n} recordatorios exitosamente` +
@@ -37,17 +40,71 @@ const weekStart = z
   .string({ error: REMINDER_MSG.invalidWeek })
   .refine(isMonday, REMINDER_MSG.invalidWeek);
 
-/** POST /api/reminders/send (ADMIN): the panel's reminder form. */
+/** Hours within which someone already reminded is not reminded again, unless the sender insists. */
+export const REMINDER_QUIET_HOURS = 12;
+
+/** Why someone the sender chose is not reminded. */
+export const SKIP_REASONS = ['recent', 'absent', 'unavailable'] as const;
+export type SkipReason = (typeof SKIP_REASONS)[number];
+export const SKIP_REASON_TEXT: Record<SkipReason, string> = {
+  recent: `Ya recibió un recordatorio en las últimas ${REMINDER_QUIET_HOURS} horas`,
+  absent: 'Está ausente esta semana',
+  unavailable: 'No está activo o no pertenece a tu área',
+};
+
+const recipientFields = {
+  /** 'pending': expected authors with no ENVIADO report for the week; 'all': every author. */
+  type: z.enum(RECIPIENT_TYPES, { error: REMINDER_MSG.invalidType }),
+  /** Only read when type is 'specific'; unknown or suspended ids are skipped. */
+  userIds: z
+    .array(z.uuid({ error: REMINDER_MSG.invalidUserId }), { error: REMINDER_MSG.invalidUserId })
+    .max(MAX_REMINDER_RECIPIENTS, REMINDER_MSG.tooManyUsers)
+    .optional()
+    .default([]),
+  /** The week reminded of; the organisation's current week when absent. */
+  weekStart: weekStart.optional(),
+};
+const hasIdsWhenSpecific = (body: { type: RecipientType; userIds: string[] }) =>
+  body.type !== 'specific' || body.userIds.length > 0;
+const idsRequired = () => ({ path: ['userIds'], error: REMINDER_MSG.userIdsRequired });
+
+/**
+ * POST /api/reminders/preview: who a reminder would reach, and who it would skip and why, before
+ * the sender confirms. Administrators choose among everyone; a VP, manager or leader among the
+ * people below them.
+ */
+export const previewRemindersSchema = z
+  .object(recipientFields)
+  .refine(hasIdsWhenSpecific, idsRequired());
+export type PreviewRemindersInput = z.input<typeof previewRemindersSchema>;
+
+/** A person as a reminder's confirmation lists them. */
+const reminderPersonSchema = z.object({ id: z.string(), fullName: z.string() });
+/** Someone not reminded; no name for an id the sender may not know of. */
+export const skippedRecipientSchema = z.object({
+  id: z.string(),
+  fullName: z.string().nullable(),
+  reason: z.enum(SKIP_REASONS),
+});
+export type SkippedRecipient = z.infer<typeof skippedRecipientSchema>;
+
+export const previewRemindersResponseSchema = z.object({
+  weekStart: z.string(),
+  /** Who the reminder reaches as it stands (without insisting), by name. */
+  recipients: z.array(reminderPersonSchema),
+  /** Who it skips and why; those reminded lately are reached when the sender insists. */
+  skipped: z.array(skippedRecipientSchema),
+});
+export type PreviewRemindersResponse = z.infer<typeof previewRemindersResponseSchema>;
+
+/**
+ * POST /api/reminders/send: the reminder itself. Administrators write its subject and message; a
+ * VP, manager or leader reminding their people sends the organisation's standard reminder (what
+ * they write is not used).
+ */
 export const sendRemindersSchema = z
   .object({
-    /** 'pending': expected authors with no ENVIADO report for the week; 'all': every author. */
-    type: z.enum(RECIPIENT_TYPES, { error: REMINDER_MSG.invalidType }),
-    /** Only read when type is 'specific'; unknown or suspended ids are skipped. */
-    userIds: z
-      .array(z.uuid({ error: REMINDER_MSG.invalidUserId }), { error: REMINDER_MSG.invalidUserId })
-      .max(MAX_REMINDER_RECIPIENTS, REMINDER_MSG.tooManyUsers)
-      .optional()
-      .default([]),
+    ...recipientFields,
     /** The placeholders {nombre} and {enlace} are filled per person. */
     subject: z
       .string({ error: REMINDER_MSG.subjectRequired })
@@ -59,19 +116,18 @@ export const sendRemindersSchema = z
       .trim()
       .min(1, REMINDER_MSG.messageRequired)
       .max(5000, REMINDER_MSG.messageTooLong),
-    /** The week reminded of; the organisation's current week when absent. */
-    weekStart: weekStart.optional(),
+    /** Remind also those reminded within the last hours (REMINDER_QUIET_HOURS). */
+    insist: z.boolean({ error: REMINDER_MSG.invalidInsist }).optional().default(false),
   })
-  .refine((body) => body.type !== 'specific' || body.userIds.length > 0, {
-    path: ['userIds'],
-    error: REMINDER_MSG.userIdsRequired,
-  });
+  .refine(hasIdsWhenSpecific, idsRequired());
 export type SendRemindersInput = z.input<typeof sendRemindersSchema>;
 
 export const sendRemindersResponseSchema = z.object({
   /** How many e-mails actually went out. */
   sent: z.number().int(),
   message: z.string(),
+  /** Who was not reminded, and why. */
+  skipped: z.array(skippedRecipientSchema),
 });
 export type SendRemindersResponse = z.infer<typeof sendRemindersResponseSchema>;
 

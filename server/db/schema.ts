@@ -203,11 +203,13 @@ export const reminders = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
     emailSubject: text('email_subject').notNull(),
     emailPreview: text('email_preview'),
-    /** The administrator who sent a MANUAL reminder; null for AUTO. */
+    /** Who sent a MANUAL reminder (an administrator, or a manager to their people); null for AUTO. */
     sentById: uuid('sent_by_id').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('reminders_week_user_idx').on(t.weekStart, t.userId),
+    // Who was reminded lately: nobody is reminded twice within hours unless the sender insists.
+    index('reminders_user_sent_idx').on(t.userId, t.sentAt),
     // The automatic reminder goes out once per person and week, whatever number of servers run.
     uniqueIndex('reminders_auto_once_uq')
       .on(t.userId, t.weekStart)

@@ -1,14 +1,15 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, format, parseISO } from 'date-fns';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, not } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_REMINDER_MESSAGE, DEFAULT_REMINDER_SUBJECT } from '../../common/schemas/reminders';
 import { weekDeadline, weekOf } from '../../common/week';
 import type { AppContext } from '../context';
-import { reminders } from '../db/schema';
+import { reminders, users } from '../db/schema';
+import { pendingAuthorsOf } from '../domain/expected-authors';
 import { audit } from '../services/audit';
 import { fillTemplate, personalLink } from '../services/mail';
-import { resolveRecipients } from '../routes/reminders/service';
+import { recipientColumns, remindedLately } from '../routes/reminders/service';
 import { getSettings } from '../services/settings';
 
 const PREVIEW_CHARS = 200;
@@ -35,9 +36,13 @@ export function reminderWindow(
 }
 
 /**
- * Reminds every pending author once per week. The `reminders` row (unique per person and week
- * for AUTO) is written before the e-mail: the instance that writes it sends, any other instance
- * or a later run skips that person; a failed e-mail removes the row so the next run tries again.
+ * Reminds every pending author once per week, at the saved day and time in their own timezone (a
+ * person in Madrid is not reminded at Lima's hour, at night for them): never someone away for the
+ * week, suspended, who already sent, whose first full week has not begun (the expected-author
+ * rule), nor someone reminded by hand within the last hours. The `reminders` row (unique per person
+ * and week for AUTO) is written before the e-mail: the instance that writes it sends, any other
+ * instance or a later run skips that person; a failed e-mail removes the row so the next run tries
+ * again.
  */
 export async function sendAutoReminders(
   ctx: AppContext,
@@ -46,16 +51,57 @@ export async function sendAutoReminders(
   const settings = await getSettings(ctx.db);
   if (!settings.autoRemindersEnabled) return 0;
   const now = ctx.clock();
-  const window = reminderWindow(now, settings);
-  if (now < window.from || now >= window.to) return 0;
-
-  const pending = await resolveRecipients(
-    ctx,
-    { type: 'pending', userIds: [], subject: '', message: '' },
-    window.weekStart,
-  );
+  const zones = await ctx.db
+    .selectDistinct({ timezone: users.timezone })
+    .from(users)
+    .where(eq(users.status, 'ACTIVO'));
   let sent = 0;
-  for (const person of pending) {
+  const reminded: string[] = [];
+  for (const { timezone } of zones) {
+    let window: ReturnType<typeof reminderWindow>;
+    try {
+      window = reminderWindow(now, { ...settings, organisationTimezone: timezone });
+    } catch (error) {
+      log.warn({ err: error, timezone }, 'automatic reminders: unknown timezone, skipped');
+      continue;
+    }
+    if (now < window.from || now >= window.to) continue;
+    const pending = await ctx.db
+      .select(recipientColumns)
+      .from(users)
+      .where(
+        and(
+          pendingAuthorsOf(window.weekStart),
+          eq(users.timezone, timezone),
+          not(remindedLately(now)),
+        ),
+      );
+    const done = await remindEach(ctx, log, settings, window.weekStart, now, pending);
+    sent += done.length;
+    reminded.push(...done);
+  }
+  if (sent > 0) {
+    log.info(`${sent} recordatorio(s) automático(s) enviados`);
+    await audit(ctx.db, {
+      action: 'reminders.auto_sent',
+      entity: 'reminder',
+      meta: { sent, userIds: reminded },
+    });
+  }
+  return sent;
+}
+
+/** Claims and sends one week's automatic reminder to each of `people`; answers who got it. */
+async function remindEach(
+  ctx: AppContext,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+  settings: { mailFrom: string | null },
+  weekStart: string,
+  now: Date,
+  people: readonly { id: string; fullName: string; email: string; slug: string }[],
+): Promise<string[]> {
+  const done: string[] = [];
+  for (const person of people) {
     const values = { nombre: person.fullName, enlace: personalLink(ctx.config, person.slug) };
     const subject = fillTemplate(DEFAULT_REMINDER_SUBJECT, values);
     const text = fillTemplate(DEFAULT_REMINDER_MESSAGE, values);
@@ -63,7 +109,7 @@ export async function sendAutoReminders(
       .insert(reminders)
       .values({
         userId: person.id,
-        weekStart: window.weekStart,
+        weekStart,
         type: 'AUTO',
         sentAt: now,
         emailSubject: subject,
@@ -79,7 +125,7 @@ export async function sendAutoReminders(
         subject,
         text,
       });
-      sent += 1;
+      done.push(person.id);
     } catch (error) {
       log.warn({ err: error, userId: person.id }, 'automatic reminder failed; will retry');
       await ctx.db
@@ -87,13 +133,5 @@ export async function sendAutoReminders(
         .where(and(eq(reminders.id, claimed.id), eq(reminders.type, 'AUTO')));
     }
   }
-  if (sent > 0) {
-    log.info(`${sent} recordatorio(s) automático(s) enviados`);
-    await audit(ctx.db, {
-      action: 'reminders.auto_sent',
-      entity: 'reminder',
-      meta: { weekStart: window.weekStart, sent },
-    });
-  }
-  return sent;
+  return done;
 }

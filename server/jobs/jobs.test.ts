@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppContext } from '../context';
 import { openPostgres, type Database } from '../db/client';
-import { reminders, users } from '../db/schema';
+import { absences, auditLog, reminders, users } from '../db/schema';
 import { createMailer, outboxDir, type Mailer } from '../services/mail';
 import { saveSettings } from '../services/settings';
 import { buildReport } from '../test/factories';
@@ -156,6 +156,44 @@ describe('the automatic weekly reminder', () => {
       expect(await autoRows(person.id)).toHaveLength(1);
       expect(mailsTo(person.email)).toHaveLength(1);
     }
+  });
+
+  it('reminds each person at the saved time in their own timezone, and never the wrong people', async () => {
+    const [lima, honolulu, away, nudged] = await pendingAuthors(4);
+    if (!lima || !honolulu || !away || !nudged) throw new Error('missing author');
+    await t.db.update(users).set({ timezone: 'Pacific/Honolulu' }).where(eq(users.id, honolulu.id));
+    await t.db
+      .insert(absences)
+      .values({ userId: away.id, fromDate: WEEK, toDate: '2026-11-22', reason: 'vacaciones' });
+    // Reminded by hand two hours ago: not again so soon.
+    await t.db.insert(reminders).values({
+      userId: nudged.id,
+      weekStart: WEEK,
+      type: 'MANUAL',
+      sentAt: new Date(MONDAY_0830.getTime() - 2 * 3_600_000),
+      emailSubject: 'Recordatorio',
+    });
+    // Joins on Tuesday: this week is not one of theirs.
+    const hired = await buildUser(t, { since: new Date('2026-11-17T15:00:00Z') });
+
+    // 08:30 in Lima is 03:30 in Honolulu: only Lima's turn.
+    expect(await sendAutoReminders(t.ctx, log)).toBe(1);
+    expect(await autoRows(lima.id)).toHaveLength(1);
+    expect(await autoRows(honolulu.id)).toHaveLength(0);
+    // 08:30 in Honolulu.
+    t.clock.current = new Date('2026-11-16T18:30:00Z');
+    expect(await sendAutoReminders(t.ctx, log)).toBe(1);
+    expect(await autoRows(honolulu.id)).toHaveLength(1);
+    for (const person of [away, nudged, hired]) {
+      expect(await autoRows(person.id)).toHaveLength(0);
+    }
+    const [audited] = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'reminders.auto_sent'))
+      .orderBy(desc(auditLog.createdAt))
+      .limit(1);
+    expect(audited?.meta).toEqual({ sent: 1, userIds: [honolulu.id] });
   });
 
   it('a failed e-mail is tried again at the next run', async () => {

@@ -52,6 +52,7 @@ interface Checks {
   'peers:list': Check<[]>;
   'reports:list': Check<[], organisation.WeekListScope>;
   'dashboard:read': Check<[], Area>;
+  'reminders:remind': Check<[], Area>;
 }
 export type Action = keyof Checks;
 
@@ -154,6 +155,10 @@ const RULES: { [A in Action]: Rule<Checks[A]['args'], Checks[A]['grant']> } = {
   'dashboard:read': {
     entity: 'dashboard',
     decide: (_ctx, actor) => organisation.areaOf(actor) ?? new Refused(),
+  },
+  'reminders:remind': {
+    entity: 'reminder',
+    decide: (_ctx, actor) => organisation.reminderArea(actor) ?? new Refused(),
   },
 };
 

@@ -12,6 +12,8 @@ export type OrganisationAction =
   | 'users:manage'
   | 'settings:manage'
   | 'reminders:send'
+  /** Reminding people to send their APPA: administrators anyone, managers their own people. */
+  | 'reminders:remind'
   | 'audit:read'
   | 'reports:mark-submitted'
   | 'backup:export'
@@ -40,6 +42,8 @@ export function can(actor: Actor, action: OrganisationAction): boolean {
       return readsEverything(actor);
     case 'dashboard:read':
       return areaOf(actor) !== null;
+    case 'reminders:remind':
+      return reminderArea(actor) !== null;
     // USER has nobody to share with; ADMIN and CONSEJO get their own peers.
     case 'peers:list':
       return actor.role !== 'USER';
@@ -71,6 +75,19 @@ export function areaOf(actor: Actor): Area | null {
     return { kind: 'below', viewerId: actor.id, includeSelf: false };
   }
   if (actor.role === 'LIDER') return { kind: 'below', viewerId: actor.id, includeSelf: true };
+  return null;
+}
+
+/**
+ * Whom someone may remind to send their APPA: an administrator, anyone; a VP, a manager or a
+ * leader, the people below them (those whose reports they read). The board reads everyone but
+ * leaves reminding to the administrators.
+ */
+export function reminderArea(actor: Actor): Area | null {
+  if (administers(actor.role)) return { kind: 'organisation', viewerId: actor.id };
+  if (actor.role === 'VP' || actor.role === 'GERENTE' || actor.role === 'LIDER') {
+    return { kind: 'below', viewerId: actor.id, includeSelf: false };
+  }
   return null;
 }
 

@@ -251,6 +251,7 @@ const ORGANISATION_MATRIX: Record<organisation.OrganisationAction, readonly Role
   'reports:export': BOARD,
   'dashboard:read': WITH_DASHBOARD,
   'peers:list': WITH_DASHBOARD,
+  'reminders:remind': ['ADMIN', 'VP', 'GERENTE', 'LIDER'],
 };
 
 const ORGANISATION_ROUTES: Record<organisation.OrganisationAction, () => Probe> = {
@@ -269,6 +270,12 @@ const ORGANISATION_ROUTES: Record<organisation.OrganisationAction, () => Probe> 
   'reports:export': () => ({ method: 'GET', url: '/api/reports/weekly?format=csv', ok: 200 }),
   'dashboard:read': () => ({ method: 'GET', url: '/api/dashboard/hierarchy', ok: 200 }),
   'peers:list': () => ({ method: 'GET', url: '/api/users/same-role', ok: 200 }),
+  'reminders:remind': () => ({
+    method: 'POST',
+    url: '/api/reminders/preview',
+    payload: { type: 'pending' },
+    ok: 200,
+  }),
 };
 
 /** The screens GET /api/user says each role may open. */
@@ -294,8 +301,9 @@ const USER_MATRIX: Record<user.UserAction, Record<UserRelationship, readonly Rol
 };
 
 /**
- * Where each is checked: the route lets administrators through ('users:manage', 'reminders:send')
- * and the service answers 400 to what the person's state refuses.
+ * Where each is checked: the route lets administrators through ('users:manage'), or whoever may
+ * remind anyone ('reminders:remind': a manager reaches only the people below them), and the
+ * service answers 400 to what the person's state or place refuses.
  */
 const USER_ROUTES: Record<user.UserAction, (target: UserRow) => Probe | null> = {
   'user:edit': (u) => ({
@@ -651,7 +659,7 @@ describe('user policy', () => {
     const { actor, targets } = seat(role);
     const gate = organisation.can(
       actor,
-      action === 'user:remind' ? 'reminders:send' : 'users:manage',
+      action === 'user:remind' ? 'reminders:remind' : 'users:manage',
     );
     for (const rel of ['self', 'active', 'suspended'] as const) {
       const target = targets[action][rel];

@@ -367,7 +367,7 @@ describe('changes that only the server’s records show', () => {
     const stale = await staleAfter(
       sendRemindersMutationOptions,
       { type: 'pending', subject: 'Recordatorio', message: 'Hola' },
-      { sent: 1, message: 'Se enviaron 1 recordatorios exitosamente' },
+      { sent: 1, message: 'Se enviaron 1 recordatorios exitosamente', skipped: [] },
     );
     expect(sorted(stale)).toEqual(sorted(['reminders', 'outbox', ...AUDIT]));
   });

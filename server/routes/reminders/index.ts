@@ -1,8 +1,11 @@
 import {
+  previewRemindersResponseSchema,
+  previewRemindersSchema,
   reminderHistoryQuerySchema,
   reminderHistorySchema,
   sendRemindersResponseSchema,
   sendRemindersSchema,
+  type PreviewRemindersResponse,
   type ReminderEntry,
   type SendRemindersResponse,
 } from '../../../common/schemas/reminders';
@@ -10,10 +13,31 @@ import type { AppContext } from '../../context';
 import { requireAuth } from '../../plugins/auth';
 import type { Api } from '../../plugins/route-facts';
 import { authorize } from '../../policies';
-import { listReminders, sendReminders } from './service';
+import { listReminders, planReminders, presentPlan, sendReminders } from './service';
 
-/** The panel's reminder sender and its history: ADMIN only. */
+/**
+ * Reminders: who a reminder would reach and then sending it, for administrators (anyone) and for
+ * VPs, managers and leaders (the people below them, from their dashboards); the history of
+ * reminders is the administrators' panel's.
+ */
 export function reminderRoutes(app: Api, ctx: AppContext) {
+  app.post(
+    '/api/reminders/preview',
+    {
+      schema: {
+        body: previewRemindersSchema,
+        response: { 200: previewRemindersResponseSchema },
+      },
+      // Reads only.
+      config: { invalidates: false },
+    },
+    async (request): Promise<PreviewRemindersResponse> => {
+      const { user } = requireAuth(request);
+      const area = await authorize(ctx, user, 'reminders:remind');
+      return presentPlan(await planReminders(ctx, request.body, area, false));
+    },
+  );
+
   app.post(
     '/api/reminders/send',
     {
@@ -23,8 +47,8 @@ export function reminderRoutes(app: Api, ctx: AppContext) {
     },
     async (request): Promise<SendRemindersResponse> => {
       const { user } = requireAuth(request);
-      await authorize(ctx, user, 'reminders:send');
-      return sendReminders(ctx, user, request.body, request.log);
+      const area = await authorize(ctx, user, 'reminders:remind');
+      return sendReminders(ctx, user, request.body, area, request.log);
     },
   );
 

@@ -1,15 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../../common/roles';
 import {
   DEFAULT_REMINDER_MESSAGE,
   DEFAULT_REMINDER_SUBJECT,
   REMINDER_MSG,
+  type PreviewRemindersResponse,
   type ReminderEntry,
 } from '../../../common/schemas/reminders';
-import { auditLog, reminders, settings, users } from '../../db/schema';
+import { absences, auditLog, reminders, settings, users } from '../../db/schema';
 import { outboxDir } from '../../services/mail';
 import { describeAdminOnly, type Endpoint } from '../../test/admin-only';
 import { buildReport } from '../../test/factories';
@@ -31,14 +32,17 @@ afterAll(async () => {
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 /** The test clock's week (2026-11-18 in Lima). */
 const CURRENT_WEEK = '2026-11-16';
-const ENDPOINTS = [
-  ['POST', '/api/reminders/send', { type: 'all', subject: 'Asunto', message: 'Mensaje' }],
-  ['GET', '/api/reminders', undefined],
-] as const satisfies readonly Endpoint[];
+// Sending is also for the managers (below); the history is the administrators' alone.
+const ENDPOINTS = [['GET', '/api/reminders', undefined]] as const satisfies readonly Endpoint[];
 
 const send = (payload: object, app: TestApp = t, headers = asAdmin) =>
   app.app.inject({ method: 'POST', url: '/api/reminders/send', headers, payload });
-const defaults = { subject: DEFAULT_REMINDER_SUBJECT, message: DEFAULT_REMINDER_MESSAGE };
+// Insisting: these tests remind the same people several times within hours.
+const defaults = {
+  subject: DEFAULT_REMINDER_SUBJECT,
+  message: DEFAULT_REMINDER_MESSAGE,
+  insist: true,
+};
 
 const outbox = () => {
   const dir = outboxDir(t.ctx.config);
@@ -138,6 +142,7 @@ describe('POST /api/reminders/send recipients', () => {
     expect(res.json()).toEqual({
       sent: reminded.length,
       message: REMINDER_MSG.sent(reminded.length),
+      skipped: [],
     });
   });
 
@@ -170,7 +175,14 @@ describe('POST /api/reminders/send recipients', () => {
       weekStart: week,
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ sent: 2, message: 'Se enviaron 2 recordatorios exitosamente' });
+    expect(res.json()).toEqual({
+      sent: 2,
+      message: 'Se enviaron 2 recordatorios exitosamente; 2 personas omitidas',
+      skipped: [
+        { id: suspended.id, fullName: null, reason: 'unavailable' },
+        { id: UNKNOWN_ID, fullName: null, reason: 'unavailable' },
+      ],
+    });
     expect((await remindedIds(week)).toSorted()).toEqual([one.id, board.id].toSorted());
   });
 
@@ -181,9 +193,105 @@ describe('POST /api/reminders/send recipients', () => {
     const mails = outbox().length;
     const res = await send({ ...defaults, type: 'pending', weekStart: week });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ sent: 0, message: REMINDER_MSG.noPendingRecipients });
+    expect(res.json()).toEqual({
+      sent: 0,
+      message: REMINDER_MSG.noPendingRecipients,
+      skipped: [],
+    });
     expect(await remindedIds(week)).toEqual([]);
     expect(outbox()).toHaveLength(mails);
+  });
+});
+
+describe('reminding with care', () => {
+  const preview = (payload: object, headers = asAdmin) =>
+    t.app.inject({ method: 'POST', url: '/api/reminders/preview', headers, payload });
+
+  it('shows who a reminder reaches and who it skips, and sends nothing', async () => {
+    const week = '2026-10-12';
+    const before = await reminderCount();
+    const waiting = await buildUser(t, { fullName: 'Zoe Pendiente' });
+    const away = await buildUser(t, { fullName: 'Ulises Viaje' });
+    await t.db
+      .insert(absences)
+      .values({ userId: away.id, fromDate: week, toDate: '2026-10-18', reason: 'viaje' });
+    const res = await preview({ type: 'pending', weekStart: week });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as PreviewRemindersResponse;
+    expect(body.weekStart).toBe(week);
+    expect(body.recipients).toContainEqual({ id: waiting.id, fullName: 'Zoe Pendiente' });
+    expect(body.recipients.map((r) => r.id)).not.toContain(away.id);
+    // (Others are skipped as reminded lately by the tests before.)
+    expect(body.skipped.filter((p) => p.reason === 'absent')).toEqual([
+      { id: away.id, fullName: 'Ulises Viaje', reason: 'absent' },
+    ]);
+    expect(await reminderCount()).toBe(before);
+  });
+
+  it('does not remind the same person twice within 12 hours unless the sender insists', async () => {
+    const person = await buildUser(t, { fullName: 'Rita Repetida' });
+    const once = { ...defaults, insist: false, type: 'specific', userIds: [person.id] };
+    expect((await send(once)).json()).toMatchObject({ sent: 1, skipped: [] });
+
+    // A second click: nobody is e-mailed, and the answer says who was skipped and why.
+    const again = await send(once);
+    expect(again.json()).toEqual({
+      sent: 0,
+      message: `${REMINDER_MSG.noRecipients}: ${REMINDER_MSG.skipped(1)}`,
+      skipped: [{ id: person.id, fullName: 'Rita Repetida', reason: 'recent' }],
+    });
+    const previewed = (await preview({ type: 'specific', userIds: [person.id] })).json();
+    expect(previewed.skipped).toEqual([
+      { id: person.id, fullName: 'Rita Repetida', reason: 'recent' },
+    ]);
+
+    // Insisting sends it; 12 hours later it goes without insisting.
+    expect((await send({ ...once, insist: true })).json()).toMatchObject({ sent: 1 });
+    t.clock.advance(12 * 3_600_000 + 60_000);
+    asAdmin = await authHeader(t, admin);
+    expect((await send(once)).json()).toMatchObject({ sent: 1, skipped: [] });
+    const rows = await t.db.select().from(reminders).where(eq(reminders.userId, person.id));
+    expect(rows).toHaveLength(3);
+  });
+
+  it('lets a manager remind their own people only, with the standard message', async () => {
+    const manager = await buildUser(t, { role: 'GERENTE', fullName: 'Gerardo Equipo' });
+    const headers = await authHeader(t, manager);
+    const mine = await buildUser(t, { fullName: 'Mía Equipo', managerId: manager.id });
+    const below = await buildUser(t, { fullName: 'Bea Abajo', managerId: mine.id });
+    const other = await buildUser(t, { fullName: 'Otto Ajeno' });
+
+    const seen = (await preview({ type: 'pending' }, headers)).json() as PreviewRemindersResponse;
+    expect(seen.recipients).toEqual([
+      { id: below.id, fullName: 'Bea Abajo' },
+      { id: mine.id, fullName: 'Mía Equipo' },
+    ]);
+
+    const res = await send(
+      { type: 'specific', userIds: [mine.id, other.id], subject: 'Otro', message: 'Texto propio' },
+      t,
+      headers,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    // Someone outside their area is skipped without being named.
+    expect(res.json()).toMatchObject({
+      sent: 1,
+      skipped: [{ id: other.id, fullName: null, reason: 'unavailable' }],
+    });
+    const [row] = await t.db.select().from(reminders).where(eq(reminders.userId, mine.id));
+    expect(row).toMatchObject({ sentById: manager.id, emailSubject: DEFAULT_REMINDER_SUBJECT });
+    expect(await remindedIds(row?.weekStart ?? '')).not.toContain(other.id);
+    const [audited] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorId, manager.id), eq(auditLog.action, 'reminders.sent')));
+    expect(audited?.meta).toMatchObject({ userIds: [mine.id] });
+  });
+
+  it.each(['CONSEJO', 'USER'] as const)('refuses %s, and audits it', async (role) => {
+    const headers = await authHeader(t, await buildUser(t, { role }));
+    expect((await preview({ type: 'pending' }, headers)).statusCode).toBe(403);
+    expect((await send({ ...defaults, type: 'pending' }, t, headers)).statusCode).toBe(403);
   });
 });
 
@@ -192,7 +300,7 @@ describe('what a reminder writes (no SMTP: the outbox)', () => {
     const person = await buildUser(t, { fullName: 'María Outbox' });
     const before = outbox().length;
     const res = await send({ ...defaults, type: 'specific', userIds: [person.id] });
-    expect(res.json()).toEqual({ sent: 1, message: REMINDER_MSG.sent(1) });
+    expect(res.json()).toEqual({ sent: 1, message: REMINDER_MSG.sent(1), skipped: [] });
 
     const mails = outbox();
     expect(mails).toHaveLength(before + 1);
@@ -210,7 +318,7 @@ describe('what a reminder writes (no SMTP: the outbox)', () => {
       sentById: admin.id,
     });
     const audits = await t.db.select().from(auditLog).where(eq(auditLog.action, 'reminders.sent'));
-    const last = audits.find((a) => JSON.stringify(a.meta).includes(CURRENT_WEEK));
+    const last = audits.find((a) => JSON.stringify(a.meta).includes(person.id));
     expect(last?.actorId).toBe(admin.id);
     expect(last?.meta).toEqual({
       type: 'specific',
@@ -218,6 +326,9 @@ describe('what a reminder writes (no SMTP: the outbox)', () => {
       recipients: 1,
       sent: 1,
       failed: 0,
+      skipped: 0,
+      insist: true,
+      userIds: [person.id],
     });
   });
 });
@@ -299,7 +410,7 @@ describe('with a real SMTP server', () => {
         headers,
       );
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual({ sent: 1, message: REMINDER_MSG.sent(1, 1) });
+      expect(res.json()).toEqual({ sent: 1, message: REMINDER_MSG.sent(1, 1), skipped: [] });
       expect(smtp.received).toHaveLength(1);
       const [mail = ''] = smtp.received;
       expect(mail).toMatch(/^From: recordatorios@empresa\.pe$/m);

@@ -1,26 +1,39 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, not, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import pLimit from 'p-limit';
 import {
+  DEFAULT_REMINDER_MESSAGE,
+  DEFAULT_REMINDER_SUBJECT,
   REMINDER_MSG,
+  REMINDER_QUIET_HOURS,
+  type PreviewRemindersResponse,
+  type previewRemindersSchema,
   type ReminderEntry,
   type ReminderHistoryQuery,
   type sendRemindersSchema,
   type SendRemindersResponse,
+  type SkippedRecipient,
 } from '../../../common/schemas/reminders';
 import { weekOf } from '../../../common/week';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { reminders, users, type UserRow } from '../../db/schema';
-import { expectedAuthorsOf, pendingAuthorsOf } from '../../domain/expected-authors';
+import { appaSubmissions, reminders, users, type UserRow } from '../../db/schema';
+import {
+  absentAuthorsOf,
+  expectedAuthorsOf,
+  pendingAuthorsOf,
+} from '../../domain/expected-authors';
+import { areaPeople, type Area } from '../../domain/hierarchy';
+import { byName } from '../../domain/week-people';
 import { badRequest } from '../../lib/errors';
 import { presentReminder } from '../../presenters/reminder';
 import { audit } from '../../services/audit';
 import { fillTemplate, personalLink } from '../../services/mail';
-import { getSettings } from '../../services/settings';
+import { getSettings, keptSettings } from '../../services/settings';
 
 type SendReminders = z.output<typeof sendRemindersSchema>;
+type RecipientChoice = z.output<typeof previewRemindersSchema>;
 type Recipient = Pick<UserRow, 'id' | 'fullName' | 'email' | 'slug'>;
 
 /** E-mails sent at the same time: enough to be quick, few enough not to flood the SMTP relay. */
@@ -28,8 +41,10 @@ const CONCURRENCY = 5;
 /** Rows per insert, well below PostgreSQL's limit of bind parameters. */
 const INSERT_CHUNK = 1000;
 const PREVIEW_CHARS = 200;
+const QUIET_MS = REMINDER_QUIET_HOURS * 3_600_000;
 
-const recipientColumns = {
+/** What a reminder needs of its recipient. */
+export const recipientColumns = {
   id: users.id,
   fullName: users.fullName,
   email: users.email,
@@ -37,52 +52,131 @@ const recipientColumns = {
 };
 
 /**
- * 'all': everyone expected to report in the week; 'pending': those of them without an ENVIADO
- * report for it; 'specific': the listed ids that exist and are active (expected or not: an
- * administrator may remind a board member).
+ * A condition on `users` rows: reminded (by anyone, by hand or automatically) within the quiet
+ * hours before `now`. Nobody gets two reminders that close together unless the sender insists.
  */
-export async function resolveRecipients(
+export function remindedLately(now: Date): SQL {
+  return sql`exists (
+      select 1 from ${reminders}
+      where ${reminders.userId} = ${users.id}
+        and ${reminders.sentAt} > ${new Date(now.getTime() - QUIET_MS)}
+    )`;
+}
+
+/** Who a reminder reaches, and who it leaves out and why. */
+export interface ReminderPlan {
+  weekStart: string;
+  recipients: Recipient[];
+  skipped: SkippedRecipient[];
+}
+
+/**
+ * Whom a reminder of the week reaches among the people of `area` (the sender's: everyone for an
+ * administrator, the people below a manager):
+ * - 'all': everyone expected to report in the week; 'pending': those of them without an ENVIADO
+ *   report for it; both list those away for the whole week as skipped ('absent').
+ * - 'specific': the listed ids that are active and in the area (expected or not: an administrator
+ *   may remind a board member), unless away; any other id is skipped ('unavailable', unnamed).
+ * - Anyone reminded within the quiet hours is skipped ('recent') unless `insist`.
+ */
+export async function planReminders(
   ctx: AppContext,
-  input: SendReminders,
-  weekStart: string,
-): Promise<Recipient[]> {
-  const where =
+  input: RecipientChoice,
+  area: Area,
+  insist: boolean,
+): Promise<ReminderPlan> {
+  const settings = await keptSettings(ctx);
+  const weekStart = input.weekStart ?? weekOf(ctx.clock(), settings.organisationTimezone).weekStart;
+  const scope = areaPeople(area);
+  const sentThisWeek = sql`exists (
+      select 1 from ${appaSubmissions}
+      where ${appaSubmissions.userId} = ${users.id}
+        and ${appaSubmissions.weekStart} = ${weekStart}
+        and ${appaSubmissions.status} = 'ENVIADO'
+    )`;
+  const ids = [...new Set(input.userIds)];
+  const chosen =
     input.type === 'specific'
-      ? and(eq(users.status, 'ACTIVO'), inArray(users.id, [...new Set(input.userIds)]))
+      ? and(eq(users.status, 'ACTIVO'), inArray(users.id, ids), scope)
       : input.type === 'pending'
-        ? pendingAuthorsOf(weekStart)
-        : expectedAuthorsOf(weekStart);
-  return ctx.db.select(recipientColumns).from(users).where(where).orderBy(users.fullName);
+        ? or(
+            pendingAuthorsOf(weekStart, scope),
+            and(absentAuthorsOf(weekStart), scope, not(sentThisWeek)),
+          )
+        : or(expectedAuthorsOf(weekStart, scope), and(absentAuthorsOf(weekStart), scope));
+  const rows = await ctx.db
+    .select({
+      ...recipientColumns,
+      absent: sql<boolean>`${absentAuthorsOf(weekStart)}`,
+      recent: sql<boolean>`${remindedLately(ctx.clock())}`,
+    })
+    .from(users)
+    .where(chosen);
+
+  const recipients: Recipient[] = [];
+  const skipped: SkippedRecipient[] = [];
+  for (const { absent, recent, ...person } of rows.sort(byName)) {
+    if (absent) skipped.push({ id: person.id, fullName: person.fullName, reason: 'absent' });
+    else if (recent && !insist) {
+      skipped.push({ id: person.id, fullName: person.fullName, reason: 'recent' });
+    } else recipients.push(person);
+  }
+  if (input.type === 'specific') {
+    const found = new Set(rows.map((r) => r.id));
+    for (const id of ids) {
+      if (!found.has(id)) skipped.push({ id, fullName: null, reason: 'unavailable' });
+    }
+  }
+  return { weekStart, recipients, skipped };
+}
+
+/** What the sender's confirmation shows: the plan, names only. */
+export function presentPlan(plan: ReminderPlan): PreviewRemindersResponse {
+  return {
+    weekStart: plan.weekStart,
+    recipients: plan.recipients.map((p) => ({ id: p.id, fullName: p.fullName })),
+    skipped: plan.skipped,
+  };
 }
 
 /**
  * Sends the reminder to each recipient with the placeholders filled, from the saved sender. A
  * failed e-mail is logged and counted as not sent; it does not stop the others. Only e-mails that
- * went out become `reminders` rows.
+ * went out become `reminders` rows. An administrator's subject and message are theirs; anyone
+ * else sends the organisation's standard reminder.
  */
 export async function sendReminders(
   ctx: AppContext,
   actor: Pick<UserRow, 'id'>,
   input: SendReminders,
+  area: Area,
   log: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<SendRemindersResponse> {
   const settings = await getSettings(ctx.db);
-  const weekStart = input.weekStart ?? weekOf(ctx.clock(), settings.organisationTimezone).weekStart;
-  const recipients = await resolveRecipients(ctx, input, weekStart);
+  const plan = await planReminders(ctx, input, area, input.insist);
+  const { weekStart, recipients, skipped } = plan;
   if (recipients.length === 0) {
-    if (input.type === 'specific') throw badRequest(REMINDER_MSG.noActiveRecipients);
-    const message =
+    if (input.type === 'specific' && skipped.every((s) => s.reason === 'unavailable')) {
+      throw badRequest(REMINDER_MSG.noActiveRecipients);
+    }
+    const base =
       input.type === 'pending' ? REMINDER_MSG.noPendingRecipients : REMINDER_MSG.noRecipients;
-    return { sent: 0, message };
+    const message = skipped.length ? `${base}: ${REMINDER_MSG.skipped(skipped.length)}` : base;
+    return { sent: 0, message, skipped };
   }
 
+  const own = area.kind === 'organisation';
+  const template = {
+    subject: own ? input.subject : DEFAULT_REMINDER_SUBJECT,
+    message: own ? input.message : DEFAULT_REMINDER_MESSAGE,
+  };
   const from = settings.mailFrom ?? undefined;
   const rows: (typeof reminders.$inferInsert)[] = [];
   const limit = pLimit(CONCURRENCY);
   const send = async (person: Recipient) => {
     const values = { nombre: person.fullName, enlace: personalLink(ctx.config, person.slug) };
-    const text = fillTemplate(input.message, values);
-    const subject = fillTemplate(input.subject, values);
+    const text = fillTemplate(template.message, values);
+    const subject = fillTemplate(template.subject, values);
     try {
       await ctx.mailer.send({ from, to: person.email, subject, text });
     } catch (error) {
@@ -109,9 +203,22 @@ export async function sendReminders(
     actorId: actor.id,
     action: 'reminders.sent',
     entity: 'reminder',
-    meta: { type: input.type, weekStart, recipients: recipients.length, sent: rows.length, failed },
+    meta: {
+      type: input.type,
+      weekStart,
+      recipients: recipients.length,
+      sent: rows.length,
+      failed,
+      skipped: skipped.length,
+      insist: input.insist,
+      // Who was reminded: every reminder is in the audit log, not only how many.
+      userIds: rows.map((r) => r.userId),
+    },
   });
-  return { sent: rows.length, message: REMINDER_MSG.sent(rows.length, failed) };
+  const message =
+    REMINDER_MSG.sent(rows.length, failed) +
+    (skipped.length ? `; ${REMINDER_MSG.skipped(skipped.length)}` : '');
+  return { sent: rows.length, message, skipped };
 }
 
 /** The reminders sent, newest first, with who received and who sent each. */

@@ -1,0 +1,1 @@
+CREATE INDEX "reminders_user_sent_idx" ON "reminders" USING btree ("user_id","sent_at");
