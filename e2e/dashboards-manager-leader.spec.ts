@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { demoUser, freshPassword } from './support/demo-users';
-import { closeNotice, notices } from './support/forms';
+import { closeNotice, confirmReminder, notices } from './support/forms';
 import { signInReady } from './support/session';
 
 // The demo organisation (server/services/demo-seed.ts): the manager of Logística, Ricardo Torres
@@ -58,6 +58,14 @@ test('a manager lands on /gerente and sees their leaders with their submission t
   await expect(draft).toContainText('Sin enviar');
   await expectNoSeriousA11yViolations(page);
   await screenshotBoth(page, 'gerente-equipo');
+
+  // Reminding the area's pending people asks first, naming who will get it.
+  await page.getByRole('button', { name: /^Recordar a pendientes/ }).click();
+  const confirm = page.getByRole('dialog', { name: '¿Enviar recordatorios?' });
+  await expect(confirm).toContainText(DRAFT_LEADER);
+  await expect(confirm).not.toContainText(SENT_LEADER);
+  await confirmReminder(page);
+  await expectNotice(page, 'Recordatorios enviados');
 
   // APPAs Semanales: the area's reports, a page at a time, searched by name; 'Ver' opens one.
   await page.getByRole('tab', { name: 'APPAs Semanales' }).click();

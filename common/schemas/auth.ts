@@ -90,6 +90,8 @@ export const navigationAbilitiesSchema = z.object({
   leaderDashboard: z.boolean(),
   /** Their own weekly report (/appa/{slug}/submit) and Mis reportes: the roles that report. */
   report: z.boolean(),
+  /** Reminding people to send their APPA: administrators anyone, VPs, managers and leaders theirs. */
+  remind: z.boolean(),
 });
 export type NavigationAbilities = z.infer<typeof navigationAbilitiesSchema>;
 

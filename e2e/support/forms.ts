@@ -41,3 +41,17 @@ export async function signInOnPersonalLink(
   await page.getByRole('button', { name: 'Ingresar' }).click();
   await expect(page).toHaveURL(`/appa/${user.slug}/submit`);
 }
+
+/**
+ * Confirms the open reminder dialog, insisting on anyone reminded lately (other tests remind the
+ * same demo people within the hours the server keeps them from a second reminder).
+ */
+export async function confirmReminder(page: Page) {
+  const dialog = page.getByRole('dialog', { name: '¿Enviar recordatorios?' });
+  const send = dialog.getByRole('button', { name: /^Enviar a \d+ persona/ });
+  await send.waitFor();
+  const insist = dialog.getByRole('checkbox', { name: /Enviar también a quienes ya recibieron/ });
+  if ((await insist.count()) > 0) await insist.check();
+  await send.click();
+  await dialog.waitFor({ state: 'hidden' });
+}

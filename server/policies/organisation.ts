@@ -104,5 +104,6 @@ export function navigationAbilities(actor: Actor): NavigationAbilities {
     managerDashboard: admin || actor.role === 'GERENTE',
     leaderDashboard: admin || actor.role === 'LIDER',
     report: reportsByRole(actor.role),
+    remind: reminderArea(actor) !== null,
   };
 }

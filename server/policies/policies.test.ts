@@ -286,6 +286,7 @@ const SCREENS: Record<keyof NavigationAbilities, readonly Role[]> = {
   managerDashboard: ['ADMIN', 'GERENTE'],
   leaderDashboard: ['ADMIN', 'LIDER'],
   report: ['VP', 'GERENTE', 'LIDER', 'USER'],
+  remind: ['ADMIN', 'VP', 'GERENTE', 'LIDER'],
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -148,6 +148,7 @@ const currentUser: CurrentUser = {
     managerDashboard: false,
     leaderDashboard: false,
     report: true,
+    remind: false,
   },
 };
 const comment: ReviewComment = {

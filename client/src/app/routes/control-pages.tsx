@@ -8,10 +8,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { RecentAuditCard } from '@/features/audit/components/recent-audit-card';
 import { Figure, PendingCard } from '@/features/demo/components/control-cards';
 import { LiveClock } from '@/features/demo/components/live-clock';
-import {
-  defaultReminderToPending,
-  useSendReminders,
-} from '@/features/reminders/api/send-reminders';
+import { defaultReminderToPending } from '@/features/reminders/api/send-reminders';
+import { useReminderConfirmation } from '@/features/reminders/components/reminder-confirmation';
 import { useUserCount } from '@/features/users/api/get-users-with-counts';
 import { useWeekPage } from '@/features/week/api/get-week-page';
 import { useSignedInUser } from '@/lib/api/get-current-user';
@@ -39,7 +37,7 @@ function ControlPage({
     { refetchInterval: REFRESH_MS },
   );
   const userCount = useUserCount(isAdmin);
-  const remind = useSendReminders();
+  const remind = useReminderConfirmation();
   const counts = week.data?.counts;
   const efficiency = counts ? completionRate(counts.sent, counts.expected) : 0;
 
@@ -78,13 +76,14 @@ function ControlPage({
         <CardContent className="flex flex-wrap gap-2">
           {isAdmin ? (
             <Button
-              onClick={() => remind.mutate(defaultReminderToPending())}
-              disabled={remind.isPending || counts?.pending === 0}
+              onClick={() => remind.ask(defaultReminderToPending())}
+              disabled={remind.busy || counts?.pending === 0}
             >
               <BellRing aria-hidden="true" />
               Recordar a pendientes ({counts?.pending ?? 0})
             </Button>
           ) : null}
+          {remind.dialog}
           <Button variant="outline" asChild>
             <a
               href={`/api/reports/weekly?format=csv${week.data ? `&weekStart=${week.data.weekStart}` : ''}`}

@@ -11,6 +11,7 @@ import { LeaderPeers } from '@/features/shares/components/leader-peers';
 import { LeaderSharedList } from '@/features/shares/components/leader-shared-list';
 import { useWeek } from '@/features/week/api/get-week';
 import { useSelectedWeek } from '@/hooks/use-selected-week';
+import { RemindTeamButton } from '@/features/reminders/components/remind-team-button';
 import { useSignedInUser } from '@/lib/api/get-current-user';
 import { reportStatusLabel } from '@/lib/report-status';
 
@@ -20,7 +21,8 @@ import { reportStatusLabel } from '@/lib/report-status';
  * same review thread the reviewers use.
  */
 export function LeaderDashboardRoute() {
-  const selection = useSelectedWeek(useSignedInUser().timezone);
+  const user = useSignedInUser();
+  const selection = useSelectedWeek(user.timezone);
   const { week } = selection;
   const leaderWeek = useWeek(week.weekStart, 'own');
   const peers = usePeers();
@@ -31,6 +33,11 @@ export function LeaderDashboardRoute() {
     <DashboardShell
       title="Dashboard Líder"
       week={selection}
+      actions={
+        user.abilities.remind && (hierarchy.data?.hierarchy.allReports ?? 0) > 0 ? (
+          <RemindTeamButton weekStart={week.weekStart} pending={undefined} />
+        ) : null
+      }
       stats={
         <>
           <StatCard label="Mi APPA" value={data && (data.own ? 1 : 0)} icon={FileText} />

@@ -17,6 +17,7 @@ import { ManagerTeamList } from '@/features/dashboards/components/manager-team-l
 import { AppaDetailDialogBody } from '@/features/reviews/components/appa-detail-dialog';
 import { AreaWeekPage } from '@/features/week/components/area-week-page';
 import { useSelectedWeek } from '@/hooks/use-selected-week';
+import { RemindTeamButton } from '@/features/reminders/components/remind-team-button';
 import { useSignedInUser } from '@/lib/api/get-current-user';
 
 /**
@@ -46,7 +47,8 @@ function WeeklyReports({ weekStart }: { weekStart: string }) {
  * Mi Equipo, APPAs Semanales, Jerarquía and Performance.
  */
 export function ManagerDashboardRoute() {
-  const selection = useSelectedWeek(useSignedInUser().timezone);
+  const user = useSignedInUser();
+  const selection = useSelectedWeek(user.timezone);
   const { week } = selection;
   const hierarchy = useHierarchy(week.weekStart);
   const data = hierarchy.data;
@@ -55,6 +57,11 @@ export function ManagerDashboardRoute() {
     <DashboardShell
       title="Dashboard Gerente"
       week={selection}
+      actions={
+        user.abilities.remind ? (
+          <RemindTeamButton weekStart={week.weekStart} pending={data?.analytics.pendingCount} />
+        ) : null
+      }
       stats={
         <>
           <StatCard label="Líderes a Cargo" value={data?.hierarchy.directReports} icon={Users} />

@@ -13,6 +13,7 @@ import { AppaDetailDialogBody } from '@/features/reviews/components/appa-detail-
 import { useWeek } from '@/features/week/api/get-week';
 import { AreaWeekReports } from '@/features/week/components/area-week-page';
 import { useSelectedWeek } from '@/hooks/use-selected-week';
+import { RemindTeamButton } from '@/features/reminders/components/remind-team-button';
 import { useSignedInUser } from '@/lib/api/get-current-user';
 
 /** The tabs of the area's managers' and leaders' reports of the week. */
@@ -27,7 +28,8 @@ const ROLE_TABS = [
  * dialog.
  */
 export function VpDashboard() {
-  const selection = useSelectedWeek(useSignedInUser().timezone);
+  const user = useSignedInUser();
+  const selection = useSelectedWeek(user.timezone);
   const { week } = selection;
   const hierarchy = useHierarchy(week.weekStart);
   const areaWeek = useWeek(week.weekStart, 'area');
@@ -38,6 +40,11 @@ export function VpDashboard() {
     <DashboardShell
       title="Dashboard VP"
       week={selection}
+      actions={
+        user.abilities.remind ? (
+          <RemindTeamButton weekStart={week.weekStart} pending={data?.analytics.pendingCount} />
+        ) : null
+      }
       stats={
         <>
           <StatCard

@@ -184,6 +184,7 @@ export function SummaryTab() {
             <PendingAuthorsCard
               preview={data.pendingPreview}
               total={data.counts.pending}
+              absent={data.absent}
               week={week}
               onShowAll={pendingView ? undefined : () => changeFilters({ status: 'pendientes' })}
             />

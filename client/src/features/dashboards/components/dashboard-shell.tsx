@@ -16,6 +16,7 @@ export function DashboardShell({
   title,
   week,
   stats,
+  actions,
   children,
 }: {
   title: string;
@@ -23,6 +24,8 @@ export function DashboardShell({
   week?: ReturnType<typeof useSelectedWeek>;
   /** Usually <StatCard>s; laid out two by two on a phone and in one row on a wide screen. */
   stats?: ReactNode;
+  /** Buttons acting on the area's week (reminding its pending people), under the figures. */
+  actions?: ReactNode;
   children?: ReactNode;
 }) {
   const user = useSignedInUser();
@@ -51,6 +54,7 @@ export function DashboardShell({
           {stats}
         </div>
       ) : null}
+      {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
       {children}
     </div>
   );

@@ -25,11 +25,13 @@ export function ManagerTeamList({ members }: { members: readonly TeamMember[] })
                 title={member.fullName}
                 subtitle={`${member.cargo ?? 'Sin cargo'}${member.unidadOrganizacional ? ` · ${member.unidadOrganizacional}` : ''}`}
               >
-                <ReportStatusBadge status={member.status} />
+                <ReportStatusBadge status={member.status} absent={member.absent} />
                 <span className="text-sm text-muted-foreground tabular-nums">
                   {member.submittedAt
                     ? `Enviado el ${formatDateTime(member.submittedAt, user.timezone)}`
-                    : 'Sin enviar'}
+                    : member.absent
+                      ? 'Ausente esta semana'
+                      : 'Sin enviar'}
                 </span>
               </ListRow>
             ))}

@@ -39,7 +39,7 @@ function DirectReports({
               </p>
             </div>
             <div className="flex items-center gap-2">
-              <ReportStatusBadge status={m.status} />
+              <ReportStatusBadge status={m.status} absent={m.absent} />
               {report ? (
                 <Button
                   size="sm"

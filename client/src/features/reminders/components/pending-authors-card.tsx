@@ -1,9 +1,10 @@
-import type { PendingAuthor } from '@common/schemas/panel';
+import type { PanelAuthor, PendingAuthor } from '@common/schemas/panel';
 import { weekLabel, type Week } from '@common/week';
 import { BellRing, ListFilter, LoaderCircle } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { defaultReminderToPending, useSendReminders } from '../api/send-reminders';
+import { defaultReminderToPending } from '../api/send-reminders';
+import { useReminderConfirmation } from './reminder-confirmation';
 import { ReportStatusBadge } from '@/components/report-status-badge';
 import { RemindUserButton } from './remind-user-button';
 
@@ -14,19 +15,23 @@ import { RemindUserButton } from './remind-user-button';
 export function PendingAuthorsCard({
   preview,
   total,
+  absent = [],
   week,
   onShowAll,
 }: {
   preview: readonly PendingAuthor[];
   /** Everybody pending this week, the preview included. */
   total: number;
+  /** Away for the whole week: listed apart, never reminded nor counted. */
+  absent?: readonly PanelAuthor[];
   week: Week;
   /** Absent while the pending table is already shown. */
   onShowAll?: (() => void) | undefined;
 }) {
-  const send = useSendReminders();
+  const { ask, busy, dialog } = useReminderConfirmation();
   return (
     <Card>
+      {dialog}
       <CardHeader className="gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="grid gap-1.5">
           <CardTitle as="h3">Usuarios sin APPA</CardTitle>
@@ -38,10 +43,10 @@ export function PendingAuthorsCard({
         </div>
         <Button
           variant="outline"
-          disabled={send.isPending}
-          onClick={() => send.mutate(defaultReminderToPending(week.weekStart))}
+          disabled={busy}
+          onClick={() => ask(defaultReminderToPending(week.weekStart))}
         >
-          {send.isPending ? (
+          {busy ? (
             <LoaderCircle aria-hidden="true" className="animate-spin" />
           ) : (
             <BellRing aria-hidden="true" />
@@ -72,6 +77,12 @@ export function PendingAuthorsCard({
             </li>
           ))}
         </ul>
+        {absent.length ? (
+          <p className="mt-3 text-sm text-muted-foreground">
+            <span className="font-medium text-foreground">Ausentes esta semana: </span>
+            {absent.map((p) => p.fullName).join(', ')}
+          </p>
+        ) : null}
         {onShowAll && total > preview.length ? (
           <Button variant="outline" className="mt-3 w-full sm:w-auto" onClick={onShowAll}>
             <ListFilter aria-hidden="true" />

@@ -1,6 +1,7 @@
 import { Bell, LoaderCircle } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { defaultReminderTo, useSendReminders } from '../api/send-reminders';
+import { defaultReminderTo } from '../api/send-reminders';
+import { useReminderConfirmation } from './reminder-confirmation';
 
 /** 'Recordar' of a selection: its authors, with the default subject and message. */
 export function RemindSelectedButton({
@@ -10,19 +11,22 @@ export function RemindSelectedButton({
   userIds: readonly string[];
   weekStart: string;
 }) {
-  const send = useSendReminders();
+  const { ask, busy, dialog } = useReminderConfirmation();
   return (
-    <Button
-      size="sm"
-      disabled={send.isPending || userIds.length === 0}
-      onClick={() => send.mutate(defaultReminderTo(userIds, weekStart))}
-    >
-      {send.isPending ? (
-        <LoaderCircle aria-hidden="true" className="animate-spin" />
-      ) : (
-        <Bell aria-hidden="true" />
-      )}
-      Recordar
-    </Button>
+    <>
+      <Button
+        size="sm"
+        disabled={busy || userIds.length === 0}
+        onClick={() => ask(defaultReminderTo(userIds, weekStart))}
+      >
+        {busy ? (
+          <LoaderCircle aria-hidden="true" className="animate-spin" />
+        ) : (
+          <Bell aria-hidden="true" />
+        )}
+        Recordar
+      </Button>
+      {dialog}
+    </>
   );
 }

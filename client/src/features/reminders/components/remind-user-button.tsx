@@ -1,7 +1,8 @@
 import type { User } from '@common/schemas/auth';
 import { Bell, LoaderCircle } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { defaultReminderTo, useSendReminders } from '../api/send-reminders';
+import { defaultReminderTo } from '../api/send-reminders';
+import { useReminderConfirmation } from './reminder-confirmation';
 
 /**
  * 'Recordar' in a user's row: this one person, with the default subject and message; about
@@ -17,23 +18,26 @@ export function RemindUserButton({
   weekStart?: string;
   showText?: boolean;
 }) {
-  const send = useSendReminders();
+  const { ask, busy, dialog } = useReminderConfirmation();
   return (
-    <Button
-      variant={showText ? 'outline' : 'ghost'}
-      size="sm"
-      className={showText ? undefined : 'size-9 px-0'}
-      aria-label={`Recordar a ${user.fullName}`}
-      title="Recordar"
-      disabled={send.isPending}
-      onClick={() => send.mutate(defaultReminderTo([user.id], weekStart))}
-    >
-      {send.isPending ? (
-        <LoaderCircle aria-hidden="true" className="animate-spin" />
-      ) : (
-        <Bell aria-hidden="true" />
-      )}
-      {showText ? 'Recordar' : null}
-    </Button>
+    <>
+      <Button
+        variant={showText ? 'outline' : 'ghost'}
+        size="sm"
+        className={showText ? undefined : 'size-9 px-0'}
+        aria-label={`Recordar a ${user.fullName}`}
+        title="Recordar"
+        disabled={busy}
+        onClick={() => ask(defaultReminderTo([user.id], weekStart))}
+      >
+        {busy ? (
+          <LoaderCircle aria-hidden="true" className="animate-spin" />
+        ) : (
+          <Bell aria-hidden="true" />
+        )}
+        {showText ? 'Recordar' : null}
+      </Button>
+      {dialog}
+    </>
   );
 }

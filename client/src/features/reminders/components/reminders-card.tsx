@@ -16,7 +16,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
-import { useSendReminders } from '../api/send-reminders';
+import { useReminderConfirmation } from './reminder-confirmation';
 import type { RecipientSelection } from './recipient-picker';
 import { ReminderHistory } from './reminder-history';
 
@@ -65,7 +65,7 @@ function SpecificRecipients({
  * RecipientPicker over the users list).
  */
 export function RemindersCard({ recipients }: { recipients: RecipientsSlot }) {
-  const send = useSendReminders();
+  const { ask, busy, dialog } = useReminderConfirmation();
   const form: ReminderForm = useForm({
     resolver: zodResolver(sendRemindersSchema),
     defaultValues: DEFAULTS,
@@ -76,11 +76,9 @@ export function RemindersCard({ recipients }: { recipients: RecipientsSlot }) {
   } = form;
   const type = useWatch({ control: form.control, name: 'type' });
 
+  // Asks first, listing who will receive it; the choice of people stays until it is sent.
   const onSubmit = form.handleSubmit((input) =>
-    send.mutate(
-      { ...input, userIds: input.type === 'specific' ? input.userIds : [] },
-      { onSuccess: () => form.setValue('userIds', []) },
-    ),
+    ask({ ...input, userIds: input.type === 'specific' ? input.userIds : [] }),
   );
 
   return (
@@ -114,16 +112,17 @@ export function RemindersCard({ recipients }: { recipients: RecipientsSlot }) {
             <Textarea rows={6} maxLength={5000} {...register('message')} />
           </FormField>
           <div>
-            <Button type="submit" disabled={send.isPending}>
-              {send.isPending ? (
+            <Button type="submit" disabled={busy}>
+              {busy ? (
                 <LoaderCircle aria-hidden="true" className="animate-spin" />
               ) : (
                 <Send aria-hidden="true" />
               )}
-              {send.isPending ? 'Enviando...' : 'Enviar Recordatorios'}
+              Enviar Recordatorios
             </Button>
           </div>
         </form>
+        {dialog}
         <ReminderHistory />
       </CardContent>
     </Card>
