@@ -8,7 +8,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useHierarchy } from '@/features/dashboards/api/get-hierarchy';
 import { DashboardShell, StatCard } from '@/features/dashboards/components/dashboard-shell';
 import { VpTeam } from '@/features/dashboards/components/vp-dashboard-team';
-import { reportsOfRole } from '@/features/dashboards/lib/board-reports';
+import { missingOfRole, reportsOfRole } from '@/features/dashboards/lib/board-reports';
 import { AppaDetailDialogBody } from '@/features/reviews/components/appa-detail-dialog';
 import { useWeek } from '@/features/week/api/get-week';
 import { AreaWeekReports } from '@/features/week/components/area-week-page';
@@ -105,6 +105,7 @@ export function VpDashboard() {
               {(w) => (
                 <ReportList
                   submissions={reportsOfRole(w.submissions, tab.role)}
+                  missing={missingOfRole(w, tab.role)}
                   empty={`No hay APPAs de ${tab.label} para esta semana`}
                   label={`APPAs de ${tab.label}`}
                   onOpen={setOpen}

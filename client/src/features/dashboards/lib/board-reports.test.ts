@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { author, report as baseReport } from '@common/testing/panel-fixtures';
 import {
   filterReports,
+  missingOfRole,
   NO_FILTERS,
   reportsOfRole,
   roleBreakdown,
@@ -67,6 +68,29 @@ describe('reportsOfRole', () => {
   it('keeps the reports of authors of that role', () => {
     expect(reportsOfRole(all, 'GERENTE')).toEqual([luis]);
     expect(reportsOfRole(all, 'VP')).toEqual([]);
+  });
+});
+
+describe('missingOfRole', () => {
+  it('names the people of the role without any report, then those away', () => {
+    const rosa = { ...ana.user, id: 'rosa', fullName: 'Rosa Díaz' };
+    const tito = { ...ana.user, id: 'tito', fullName: 'Tito Borrador' };
+    const gina = { ...ana.user, id: 'gina', fullName: 'Gina Gerente', role: 'GERENTE' as const };
+    const away = { ...ana.user, id: 'away', fullName: 'Ana Viaje' };
+    const week = {
+      pending: [
+        { ...rosa, draft: false },
+        // A draft is among the reports already.
+        { ...tito, draft: true },
+        { ...gina, draft: false },
+      ],
+      absent: [away],
+    };
+    expect(missingOfRole(week, 'LIDER')).toEqual([
+      { person: { ...rosa, draft: false }, absent: false },
+      { person: away, absent: true },
+    ]);
+    expect(missingOfRole(week, 'VP')).toEqual([]);
   });
 });
 

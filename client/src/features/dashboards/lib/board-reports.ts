@@ -1,6 +1,6 @@
 import { ROLE_LABELS, type Role, type SubmissionStatus } from '@common/roles';
 import type { HierarchyResponse } from '@common/schemas/dashboard';
-import type { ReportSummary } from '@common/schemas/panel';
+import type { PanelAuthor, PendingAuthor, ReportSummary } from '@common/schemas/panel';
 import { foldAccents } from '@common/text';
 import { completionRate } from '@common/completion';
 
@@ -91,6 +91,22 @@ export function filterReports(
 export function reportsOfRole(submissions: readonly ReportSummary[], role: Role) {
   const ofRole = new Set<Role>([role]);
   return submissions.filter((s) => ofRole.has(s.user.role));
+}
+
+/**
+ * The people of `role` a week expects who have no report at all (a draft is listed among the
+ * reports), and those away, by name: what a tab of reports adds so that it names everyone.
+ */
+export function missingOfRole(
+  week: { pending: readonly PendingAuthor[]; absent: readonly PanelAuthor[] },
+  role: Role,
+) {
+  return [
+    ...week.pending
+      .filter((p) => p.role === role && !p.draft)
+      .map((person) => ({ person, absent: false })),
+    ...week.absent.filter((p) => p.role === role).map((person) => ({ person, absent: true })),
+  ];
 }
 
 export interface RoleWeekPoint {
