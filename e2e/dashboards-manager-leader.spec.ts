@@ -59,6 +59,22 @@ test('a manager lands on /gerente and sees their leaders with their submission t
   await expectNoSeriousA11yViolations(page);
   await screenshotBoth(page, 'gerente-equipo');
 
+  // The manager records a leader's leave ahead, from the team list, and removes it.
+  await draft.getByRole('button', { name: `Ausencias de ${DRAFT_LEADER}` }).click();
+  const leave = page.getByRole('dialog', { name: `Ausencias de ${DRAFT_LEADER}` });
+  await expect(leave).toContainText(`${DRAFT_LEADER} no tiene ausencias registradas.`);
+  await leave.getByLabel('Desde').fill('2027-02-01');
+  await leave.getByLabel('Hasta').fill('2027-02-14');
+  await leave.getByLabel('Motivo').selectOption('licencia');
+  await leave.getByRole('button', { name: 'Registrar ausencia' }).click();
+  const recorded = leave.getByRole('list', { name: 'Ausencias registradas' });
+  await expect(recorded).toContainText('Licencia: del 01/02/2027 al 14/02/2027');
+  await page.screenshot({ path: '/tmp/gerente-ausencias-1280.png' });
+  await recorded.getByRole('button', { name: /Eliminar/ }).click();
+  await expect(leave).toContainText(`${DRAFT_LEADER} no tiene ausencias registradas.`);
+  await leave.getByRole('button', { name: 'Cerrar' }).first().click();
+  await expect(leave).toBeHidden();
+
   // Reminding the area's pending people asks first, naming who will get it.
   await page.getByRole('button', { name: /^Recordar a pendientes/ }).click();
   const confirm = page.getByRole('dialog', { name: '¿Enviar recordatorios?' });

@@ -13,6 +13,7 @@ import {
   ManagerReportRows,
   ManagerReportsCard,
 } from '@/features/dashboards/components/manager-reports-list';
+import { AbsencesButton } from '@/features/absences/components/absences-button';
 import { ManagerTeamList } from '@/features/dashboards/components/manager-team-list';
 import { AppaDetailDialogBody } from '@/features/reviews/components/appa-detail-dialog';
 import { AreaWeekPage } from '@/features/week/components/area-week-page';
@@ -95,7 +96,12 @@ export function ManagerDashboardRoute() {
         </TabsList>
         <TabsContent value="equipo">
           <QueryState query={hierarchy}>
-            {(h) => <ManagerTeamList members={h.team.directReports} />}
+            {(h) => (
+              <ManagerTeamList
+                members={h.team.directReports}
+                memberActions={(m) => <AbsencesButton person={m} />}
+              />
+            )}
           </QueryState>
         </TabsContent>
         <TabsContent value="semanales">

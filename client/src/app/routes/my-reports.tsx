@@ -9,7 +9,7 @@ import { ReportStatusBadge } from '@/components/report-status-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { useMyReports } from '@/features/me/api/get-my-reports';
-import { AbsencesCard } from '@/features/me/components/absences-card';
+import { AbsencesCard } from '@/features/absences/components/absences-card';
 import { useAppa } from '@/features/reviews/api/get-appa';
 import { DownloadButton, ReportDetail } from '@/features/reviews/components/appa-detail-dialog';
 import { useSignedInUser } from '@/lib/api/get-current-user';

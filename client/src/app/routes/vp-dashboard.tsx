@@ -7,6 +7,7 @@ import { ReportList } from '@/components/report-list';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useHierarchy } from '@/features/dashboards/api/get-hierarchy';
 import { DashboardShell, StatCard } from '@/features/dashboards/components/dashboard-shell';
+import { AbsencesButton } from '@/features/absences/components/absences-button';
 import { VpTeam } from '@/features/dashboards/components/vp-dashboard-team';
 import { missingOfRole, reportsOfRole } from '@/features/dashboards/lib/board-reports';
 import { AppaDetailDialogBody } from '@/features/reviews/components/appa-detail-dialog';
@@ -92,6 +93,7 @@ export function VpDashboard() {
                 hierarchy={h}
                 submissions={areaWeek.data?.submissions ?? []}
                 onOpen={setOpen}
+                memberActions={(m) => <AbsencesButton person={m} />}
               />
             )}
           </QueryState>

@@ -5,6 +5,7 @@ import { cn } from '@/lib/utils';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogClose = DialogPrimitive.Close;
+export const DialogTrigger = DialogPrimitive.Trigger;
 
 /**
  * The centred panel with its overlay and a 'Cerrar' button. It never grows past the viewport: a

@@ -1,12 +1,22 @@
 import type { TeamMember } from '@common/schemas/dashboard';
+import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useSignedInUser } from '@/lib/api/get-current-user';
 import { formatDateTime } from '@/lib/format';
 import { ListRow } from '@/components/list-row';
 import { ReportStatusBadge } from '@/components/report-status-badge';
 
-/** Mi Equipo of /gerente: each direct-report leader with this week's state and when they sent it. */
-export function ManagerTeamList({ members }: { members: readonly TeamMember[] }) {
+/**
+ * Mi Equipo of /gerente: each direct-report leader with this week's state and when they sent it;
+ * `memberActions` adds what the page offers on each (their absences).
+ */
+export function ManagerTeamList({
+  members,
+  memberActions,
+}: {
+  members: readonly TeamMember[];
+  memberActions?: (member: TeamMember) => ReactNode;
+}) {
   const user = useSignedInUser();
   return (
     <Card>
@@ -33,6 +43,7 @@ export function ManagerTeamList({ members }: { members: readonly TeamMember[] })
                       ? 'Ausente esta semana'
                       : 'Sin enviar'}
                 </span>
+                {memberActions?.(member)}
               </ListRow>
             ))}
           </ul>

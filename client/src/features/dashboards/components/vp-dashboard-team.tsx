@@ -1,6 +1,7 @@
 import { ROLE_LABELS } from '@common/roles';
 import type { HierarchyResponse, TeamMember } from '@common/schemas/dashboard';
 import type { ReportSummary } from '@common/schemas/panel';
+import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useSignedInUser } from '@/lib/api/get-current-user';
@@ -15,10 +16,12 @@ function DirectReports({
   members,
   submissions,
   onOpen,
+  memberActions,
 }: {
   members: readonly TeamMember[];
   submissions: readonly ReportSummary[];
   onOpen: (submission: ReportSummary) => void;
+  memberActions: ((member: TeamMember) => ReactNode) | undefined;
 }) {
   const user = useSignedInUser();
   if (members.length === 0) return <EmptyMessage>No tienes reportes directos</EmptyMessage>;
@@ -40,6 +43,7 @@ function DirectReports({
             </div>
             <div className="flex items-center gap-2">
               <ReportStatusBadge status={m.status} absent={m.absent} />
+              {memberActions?.(m)}
               {report ? (
                 <Button
                   size="sm"
@@ -63,10 +67,13 @@ export function VpTeam({
   hierarchy,
   submissions,
   onOpen,
+  memberActions,
 }: {
   hierarchy: HierarchyResponse;
   submissions: readonly ReportSummary[];
   onOpen: (submission: ReportSummary) => void;
+  /** What the page offers on each direct report (their absences). */
+  memberActions?: (member: TeamMember) => ReactNode;
 }) {
   const summary = teamSummary(hierarchy);
   return (
@@ -84,6 +91,7 @@ export function VpTeam({
               members={hierarchy.team.directReports}
               submissions={submissions}
               onOpen={onOpen}
+              memberActions={memberActions}
             />
           </CardContent>
         </Card>
