@@ -39,12 +39,12 @@ let inject = requestAs(() => t);
  *   organisation: the area's, plus both managers, plus Dana once she is in the south:
  *                 W1 6; W2 5; W3 6.
  */
-const EXPECTED = {
+const EXPECTED: Record<'organisation' | 'north', Record<string, number>> = {
   organisation: { [W1]: 6, [W2]: 5, [W3]: 6 },
   north: { [W1]: 4, [W2]: 2, [W3]: 3 },
 };
 // Ana sent W1 and W2; Ciro sent W1; Beto sent W3.
-const SENT = {
+const SENT: Record<'organisation' | 'north', Record<string, number>> = {
   organisation: { [W1]: 2, [W2]: 1, [W3]: 1 },
   north: { [W1]: 2, [W2]: 1, [W3]: 1 },
 };

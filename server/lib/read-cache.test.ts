@@ -231,6 +231,21 @@ describe('read cache', () => {
       expect(await cache.area('team', members)).toEqual(new Set([AUTHOR]));
       expect(reads).toBe(2);
     });
+    it('keeps a bounded number of areas, the oldest read again when asked for', async () => {
+      const { cache } = setup();
+      let reads = 0;
+      const members = async () => {
+        reads += 1;
+        return new Set([AUTHOR]);
+      };
+      // Every past week of every manager is an area of its own.
+      for (let i = 0; i <= 1000; i += 1) await cache.area(`team@${i}`, members);
+      expect(reads).toBe(1001);
+      await cache.area('team@1000', members);
+      expect(reads).toBe(1001);
+      await cache.area('team@0', members);
+      expect(reads).toBe(1002);
+    });
   });
 
   describe('week tables', () => {

@@ -208,6 +208,9 @@ interface WeekTable {
  * author belongs to: the past weeks' trends and other areas' dashboards stay. Permissions are not
  * in here: routes decide who may read before asking, and the key names whose view it is.
  */
+/** Areas kept at once: every manager's, and those of the past weeks people look back at. */
+const MAX_AREAS = 1000;
+
 export function createReadCache({
   clock,
   maxBytes = 64 * 1024 * 1024,
@@ -406,7 +409,15 @@ export function createReadCache({
       const read = members()
         .then((set) => {
           // People changed while it was read: the next caller reads it again.
-          if (generation === people) areas.set(name, { people: generation, members: set });
+          if (generation === people) {
+            areas.set(name, { people: generation, members: set });
+            // Past weeks have areas of their own: keep the newest few. What depended on a dropped
+            // one follows its whole weeks instead (versionOf), so this only costs precision.
+            if (areas.size > MAX_AREAS) {
+              const oldest = areas.keys().next().value;
+              if (oldest !== undefined) areas.delete(oldest);
+            }
+          }
           return set;
         })
         .finally(() => {
