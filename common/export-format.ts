@@ -1,6 +1,5 @@
-import { TZDate } from '@date-fns/tz';
-import { format, parseISO } from 'date-fns';
 import { UTF8_BOM } from './csv';
+import { formatDateTime } from './date-format';
 
 /**
  * How exported text reads, in the server's files and the browser's alike: Spanish dates,
@@ -9,14 +8,7 @@ import { UTF8_BOM } from './csv';
 
 /** 'dd/mm/yyyy HH:mm' of an instant in `timeZone`; '—' when there is none. */
 export function dateTime(value: Date | string | null, timeZone: string): string {
-  if (value === null) return '—';
-  const instant = typeof value === 'string' ? new Date(value) : value;
-  return format(new TZDate(instant.getTime(), timeZone), 'dd/MM/yyyy HH:mm');
-}
-
-/** 'dd/mm/yyyy' of a calendar date YYYY-MM-DD. */
-export function calendarDate(value: string): string {
-  return format(parseISO(value), 'dd/MM/yyyy');
+  return value === null ? '—' : formatDateTime(value, timeZone);
 }
 
 export { percent } from './percent';

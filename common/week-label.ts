@@ -1,5 +1,6 @@
 // Apart from week.ts, and in plain arithmetic rather than date-fns: the report form shows the
 // label, and date-fns would be 8 KiB of its 150 KiB budget of JavaScript.
+import { dayMonthYear } from './date-format';
 
 /** A calendar date, YYYY-MM-DD. */
 type IsoDate = string;
@@ -7,12 +8,6 @@ type IsoDate = string;
 /** 'Semana N (del dd/mm/yyyy al dd/mm/yyyy)', N being the ISO week number. */
 export function weekLabel(week: { weekStart: IsoDate; weekEnd: IsoDate }): string {
   return `Semana ${isoWeekNumber(week.weekStart)} (del ${dayMonthYear(week.weekStart)} al ${dayMonthYear(week.weekEnd)})`;
-}
-
-/** 'dd/mm/yyyy' of a calendar date. */
-export function dayMonthYear(date: IsoDate): string {
-  const [year = '', month = '', day = ''] = date.split('-');
-  return `${day}/${month}/${year}`;
 }
 
 /** ISO 8601: the week that holds the date's Thursday, counted from the one holding 4 January. */

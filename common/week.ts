@@ -77,7 +77,17 @@ export function recentWeeks(instant: Date, timeZone: string, count: number): Wee
 
 /** The instant a week's report is due: its Monday at `time` (HH:mm) in `timeZone`. */
 export function weekDeadline(weekStart: IsoDate, time: string, timeZone: string): Date {
-  const [year = 0, month = 1, day = 1] = weekStart.split('-').map(Number);
+  return localInstant(weekStart, time, timeZone);
+}
+
+/** The instant a calendar date's day starts (its local midnight) in `timeZone`. */
+export function startOfLocalDay(date: IsoDate, timeZone: string): Date {
+  return localInstant(date, '00:00', timeZone);
+}
+
+/** The instant `date` at `time` (HH:mm) is in `timeZone`. */
+function localInstant(date: IsoDate, time: string, timeZone: string): Date {
+  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
   const [hours = 0, minutes = 0] = time.split(':').map(Number);
   return new Date(new TZDate(year, month - 1, day, hours, minutes, 0, timeZone).getTime());
 }

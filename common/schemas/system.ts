@@ -12,6 +12,8 @@ export const appConfigSchema = z.object({
   magicLinksEnabled: z.boolean(),
   /** The "Registro de cuentas" setting: whether /auth offers 'Crear una cuenta' (never the domains). */
   registrationEnabled: z.boolean(),
+  /** The organisation's time zone (a setting): every date and time the interface shows is read in it. */
+  timeZone: z.string(),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
 

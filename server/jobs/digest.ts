@@ -1,4 +1,4 @@
-import { TZDate } from '@date-fns/tz';
+import { formatDateTime } from '../../common/date-format';
 import { and, eq, inArray, ne, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { weekDeadline, weekLabel, weekOf } from '../../common/week';
@@ -108,8 +108,8 @@ export async function sendWeeklyDigests(
     }
   }
   if (sent > 0) {
-    const local = new TZDate(now.getTime(), settings.organisationTimezone);
-    log.info(`${sent} resumen(es) semanal(es) enviados (${format(local, 'dd/MM/yyyy HH:mm')})`);
+    const at = formatDateTime(now, settings.organisationTimezone);
+    log.info(`${sent} resumen(es) semanal(es) enviados (${at})`);
   }
   return sent;
 }

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { PRODUCT_NAME } from '../../common/constants';
 import { reportPagePath, type NotificationKind } from '../../common/roles';
 import type { MarkRead, Notification, NotificationList } from '../../common/schemas/me';
-import { dayMonthYear } from '../../common/week-label';
+import { dayMonthYear } from '../../common/date-format';
 import type { AppContext } from '../context';
 import { notifications, users, type UserRow } from '../db/schema';
 import { afterReply } from '../lib/after-reply';

@@ -2,8 +2,8 @@ import type { PanelAuthor, ReportSummary } from '@common/schemas/panel';
 import { EmptyMessage } from '@/components/empty-message';
 import { ReportStatusBadge } from '@/components/report-status-badge';
 import { Button } from '@/components/ui/button';
-import { useSignedInUser } from '@/lib/api/get-current-user';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@common/date-format';
+import { useOrganisationTimeZone } from '@/lib/api/get-config';
 
 /** Someone expected who has no report at all this week ('Pendiente'), or is away ('Ausente'). */
 export interface MissingPerson {
@@ -28,7 +28,7 @@ export function ReportList({
   label: string;
   onOpen: (submission: ReportSummary) => void;
 }) {
-  const user = useSignedInUser();
+  const timeZone = useOrganisationTimeZone();
   if (submissions.length === 0 && missing.length === 0) {
     return <EmptyMessage>{empty}</EmptyMessage>;
   }
@@ -43,7 +43,7 @@ export function ReportList({
             <p className="font-medium break-words">{s.user.fullName}</p>
             <p className="text-xs break-words text-muted-foreground">
               {[s.user.cargo, s.user.unidadOrganizacional].filter(Boolean).join(' · ') || '—'}
-              {s.submittedAt ? ` · Enviado ${formatDateTime(s.submittedAt, user.timezone)}` : ''}
+              {s.submittedAt ? ` · Enviado ${formatDateTime(s.submittedAt, timeZone)}` : ''}
             </p>
           </div>
           <div className="flex items-center gap-2">

@@ -2,7 +2,8 @@ import type { ReportSummary } from '@common/schemas/panel';
 import type { ReactNode } from 'react';
 import { ReportStatusBadge } from '@/components/report-status-badge';
 import { useSignedInUser } from '@/lib/api/get-current-user';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@common/date-format';
+import { useOrganisationTimeZone } from '@/lib/api/get-config';
 
 /** One titled part of a report read in a dialog or a card: a rule above it, a small heading. */
 export function ReportSection({ title, children }: { title: string; children: ReactNode }) {
@@ -64,7 +65,7 @@ export function ReportFacts({
   extraLabel: string;
   extra: ReactNode;
 }) {
-  const user = useSignedInUser();
+  const timeZone = useOrganisationTimeZone();
   return (
     <dl className="grid min-w-0 grid-cols-2 gap-3 text-sm sm:grid-cols-3">
       <div className="grid gap-1">
@@ -76,7 +77,7 @@ export function ReportFacts({
       <div className="grid gap-1">
         <dt className="text-muted-foreground">Enviado</dt>
         <dd className="font-medium tabular-nums">
-          {submission.submittedAt ? formatDateTime(submission.submittedAt, user.timezone) : '—'}
+          {submission.submittedAt ? formatDateTime(submission.submittedAt, timeZone) : '—'}
         </dd>
       </div>
       <div className="grid min-w-0 gap-1">

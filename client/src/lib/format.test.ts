@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatKilobytes } from './format';
+import { formatKilobytes } from './format';
 
 describe('formatKilobytes', () => {
   it('shows kilobytes with one decimal', () => {
@@ -10,19 +10,5 @@ describe('formatKilobytes', () => {
   it('never makes a small file look empty', () => {
     expect(formatKilobytes(31)).toBe('0.1 KB');
     expect(formatKilobytes(0)).toBe('0.0 KB');
-  });
-});
-
-describe('formatDateTime', () => {
-  it("reads the instant in the person's timezone", () => {
-    expect(formatDateTime('2025-06-03T15:04:00.000Z', 'America/Lima')).toBe('03/06/2025 10:04');
-    expect(formatDateTime('2025-06-03T03:30:00.000Z', 'America/Lima')).toBe('02/06/2025 22:30');
-    expect(formatDateTime('2025-06-03T00:05:00.000Z', 'UTC')).toBe('03/06/2025 00:05');
-  });
-
-  it('falls back to the browser time zone for one it does not know', () => {
-    expect(formatDateTime('2025-06-03T15:04:00.000Z', 'Marte/Olympus')).toMatch(
-      /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/,
-    );
   });
 });

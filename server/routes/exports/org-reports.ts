@@ -28,7 +28,8 @@ import type { AppContext } from '../../context';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { appaSubmissions, users } from '../../db/schema';
 import { countExpected, expectedWeeksOf } from '../../domain/expected-authors';
-import { calendarDate, dateTime, percent, textFile, yesNo } from '../../../common/export-format';
+import { dayMonthYear } from '../../../common/date-format';
+import { dateTime, percent, textFile, yesNo } from '../../../common/export-format';
 import { organisationTimezone } from './service';
 import type { ReportSummaryData } from '../../presenters/panel';
 import { loadReportSummaries, loadWeek } from '../week/service';
@@ -74,7 +75,7 @@ function generated(
 }
 
 const rangeLabel = (from: string, to: string) =>
-  `Periodo: del ${calendarDate(from)} al ${calendarDate(to)}`;
+  `Periodo: del ${dayMonthYear(from)} al ${dayMonthYear(to)}`;
 
 // ---------------------------------------------------------------------------------------------
 // Semanal: the panel's own week query.
@@ -347,7 +348,7 @@ export async function kpiReport(
     '',
     ...kpis.map(
       (k) =>
-        `- ${k.fullName}, semana del ${calendarDate(k.weekStart)}: ${k.kpiNombre?.trim() || '—'}; meta ${percent(k.meta)}; logro ${percent(k.logro)}; logrado: ${achievedText(k.achieved)}`,
+        `- ${k.fullName}, semana del ${dayMonthYear(k.weekStart)}: ${k.kpiNombre?.trim() || '—'}; meta ${percent(k.meta)}; logro ${percent(k.logro)}; logrado: ${achievedText(k.achieved)}`,
     ),
   ];
   return generated(query.format, rangeName('kpi', query), csv, text);

@@ -7,8 +7,7 @@ import {
   type Report,
   type SaveReport,
 } from '../../../common/schemas/report';
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { localDateTime } from '../../../common/date-format';
 import type { Settings } from '../../../common/schemas/settings';
 import { weekDeadline, weekOf } from '../../../common/week';
 import type { AppContext } from '../../context';
@@ -100,8 +99,8 @@ function deadlineOf(
 
 /** 'dd/mm/yyyy a las HH:mm' in the organisation's timezone, for the refusal message. */
 function deadlineText(deadline: Date, timeZone: string) {
-  const local = new TZDate(deadline.getTime(), timeZone);
-  return `${format(local, 'dd/MM/yyyy')} a las ${format(local, 'HH:mm')}`;
+  const { date, time } = localDateTime(deadline, timeZone);
+  return `${date} a las ${time}`;
 }
 
 /**

@@ -46,6 +46,7 @@ export function systemRoutes(app: Api, ctx: AppContext) {
         magicLinksEnabled: settings.magicLinksEnabled,
         // Which domains may register is not said.
         registrationEnabled: registrationOffered(settings),
+        timeZone: settings.organisationTimezone,
       };
     },
   );

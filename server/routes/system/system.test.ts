@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../common/messages';
 import { buildApp } from '../../app';
+import { saveSettings } from '../../services/settings';
 import { buildTestApp, type TestApp } from '../../test/helper';
 
 let t: TestApp;
@@ -20,7 +21,18 @@ describe('system routes', () => {
       demo: false,
       magicLinksEnabled: true,
       registrationEnabled: false,
+      timeZone: 'America/Lima',
     });
+  });
+
+  it("GET /api/config names the organisation's time zone, in which the interface shows dates", async () => {
+    await saveSettings(t.db, { organisationTimezone: 'America/Bogota' }, null);
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/config' });
+      expect(res.json()).toMatchObject({ timeZone: 'America/Bogota' });
+    } finally {
+      await saveSettings(t.db, { organisationTimezone: 'America/Lima' }, null);
+    }
   });
 
   it('GET /api/ready answers 503 with a Spanish message while the database is unreachable', async () => {

@@ -13,8 +13,9 @@ import { AbsencesCard } from '@/features/absences/components/absences-card';
 import { useAppa } from '@/features/reviews/api/get-appa';
 import { DownloadButton, ReportDetail } from '@/features/reviews/components/appa-detail-dialog';
 import { useSignedInUser } from '@/lib/api/get-current-user';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@common/date-format';
 import { useLiveUpdates } from '@/lib/live-updates';
+import { useOrganisationTimeZone } from '@/lib/api/get-config';
 
 /** What came back on a report, in words: its review, comments and open tasks. */
 export function feedbackLine(report: MyReport): string[] {
@@ -84,6 +85,7 @@ function MyReportRow({ report, timeZone }: { report: MyReport; timeZone: string 
 /** Mis reportes: the person's own reports, newest first, each opening as a page. */
 export function MyReportsPage() {
   const user = useSignedInUser();
+  const timeZone = useOrganisationTimeZone();
   const reports = useMyReports();
   useLiveUpdates();
   return (
@@ -112,7 +114,7 @@ export function MyReportsPage() {
             ) : (
               <ul className="grid gap-3" aria-label="Mis reportes">
                 {items.map((report) => (
-                  <MyReportRow key={report.id} report={report} timeZone={user.timezone} />
+                  <MyReportRow key={report.id} report={report} timeZone={timeZone} />
                 ))}
               </ul>
             )

@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from '@common/constants';
+import { DEFAULT_TIMEZONE } from '@common/roles';
 import { appConfigSchema, type AppConfig } from '@common/schemas/system';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -27,4 +28,12 @@ export function useAppConfig() {
 /** The product name to show, before the configuration has arrived too. */
 export function useProductName() {
   return useAppConfig().data?.productName ?? PRODUCT_NAME;
+}
+
+/**
+ * The organisation's time zone, in which every date and time is shown, so that two people of the
+ * organisation read the same day and hour for the same event.
+ */
+export function useOrganisationTimeZone(): string {
+  return useAppConfig().data?.timeZone ?? DEFAULT_TIMEZONE;
 }

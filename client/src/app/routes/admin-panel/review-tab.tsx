@@ -19,6 +19,7 @@ import { useSelectedWeek } from '@/hooks/use-selected-week';
 import { RetryAlert } from '@/components/retry-alert';
 import { TablePager } from '@/components/table-pager';
 import { WeekSelect } from '@/components/week-select';
+import { useOrganisationTimeZone } from '@/lib/api/get-config';
 
 function Counter({ label, value }: { label: string; value: number }) {
   return (
@@ -39,6 +40,7 @@ type OpenDetail = { submission: ReportSummary; focus?: DetailFocus };
  */
 export function ReviewTab() {
   const user = useSignedInUser();
+  const timeZone = useOrganisationTimeZone();
   const { weeks, week, selectWeek } = useSelectedWeek(user.timezone);
   const [filter, setFilter] = useState<ReviewFilter>('todos');
   const [page, setPage] = usePage(`${week.weekStart}|${filter}`);
@@ -113,7 +115,7 @@ export function ReviewTab() {
               <ReviewCard
                 key={s.id}
                 submission={s}
-                timeZone={user.timezone}
+                timeZone={timeZone}
                 onOpen={(focus) => setDetail({ submission: s, focus })}
               />
             ))}

@@ -38,6 +38,7 @@ import {
 } from '@/features/week/lib/selection';
 import type { OpenDialog } from './summary-dialog';
 import { retryableLazy } from '@/lib/retryable-lazy';
+import { useOrganisationTimeZone } from '@/lib/api/get-config';
 
 const loadSummaryDialog = () => import('./summary-dialog');
 const SummaryDialog = retryableLazy(() =>
@@ -64,8 +65,8 @@ const DETAIL_FOCUS: Record<Exclude<SubmissionAction, 'files'>, DetailFocus | und
  */
 export function SummaryTab() {
   const user = useSignedInUser();
-  const timeZone = user.timezone;
-  const { weeks, week, selectWeek } = useSelectedWeek(timeZone);
+  const timeZone = useOrganisationTimeZone();
+  const { weeks, week, selectWeek } = useSelectedWeek(user.timezone);
 
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);

@@ -1,6 +1,6 @@
 import { ABSENCE_REASONS, type AbsenceReason } from '@common/roles';
 import { ABSENCE_REASON_LABELS } from '@common/schemas/absences';
-import { dayMonthYear } from '@common/week-label';
+import { dayMonthYear } from '@common/date-format';
 import { Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { DateRangeFields } from '@/components/date-range-fields';

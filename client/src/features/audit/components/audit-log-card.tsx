@@ -7,7 +7,9 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuditLog, type AuditFilters } from '../api/get-audit-log';
-import { ACTION_FILTERS, actionLabel, formatAuditDate, formatMeta } from '../lib/audit-labels';
+import { formatDateTime } from '@common/date-format';
+import { useOrganisationTimeZone } from '@/lib/api/get-config';
+import { ACTION_FILTERS, actionLabel, formatMeta } from '../lib/audit-labels';
 
 const COLUMNS = ['Fecha y hora', 'Actor', 'Acción', 'Entidad', 'Detalle'];
 
@@ -15,6 +17,7 @@ const COLUMNS = ['Fecha y hora', 'Actor', 'Acción', 'Entidad', 'Detalle'];
 export function AuditLogCard() {
   const [filters, setFilters] = useState<AuditFilters>({ action: '', from: '', to: '' });
   const log = useAuditLog(filters);
+  const timeZone = useOrganisationTimeZone();
   const set = (key: keyof AuditFilters) => (value: string) =>
     setFilters((f) => ({ ...f, [key]: value }));
   const entries = log.data?.pages.flatMap((p) => p.entries) ?? [];
@@ -76,7 +79,7 @@ export function AuditLogCard() {
                 {entries.map((e) => (
                   <tr key={e.id} className="align-top">
                     <td className="px-3 py-2 whitespace-nowrap">
-                      <time dateTime={e.createdAt}>{formatAuditDate(e.createdAt)}</time>
+                      <time dateTime={e.createdAt}>{formatDateTime(e.createdAt, timeZone)}</time>
                     </td>
                     <td className="px-3 py-2">{e.actor?.fullName ?? 'Sistema'}</td>
                     <td className="px-3 py-2" title={e.action}>

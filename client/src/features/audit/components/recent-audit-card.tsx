@@ -4,12 +4,14 @@ import { ScrollList } from '@/components/scroll-list';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@common/date-format';
 import { useRecentAudit } from '../api/get-audit-log';
+import { useOrganisationTimeZone } from '@/lib/api/get-config';
 
 /** The latest entries of the audit log, compact, with a link to the whole log in the panel. */
 export function RecentAuditCard() {
   const audit = useRecentAudit();
+  const timeZone = useOrganisationTimeZone();
   return (
     <Card>
       <CardHeader>
@@ -27,7 +29,7 @@ export function RecentAuditCard() {
               <li key={entry.id} className="py-2">
                 <p className="font-mono text-xs break-all">{entry.action}</p>
                 <p className="text-muted-foreground">
-                  {formatDateTime(entry.createdAt)} · {entry.actor?.fullName ?? 'Sistema'}
+                  {formatDateTime(entry.createdAt, timeZone)} · {entry.actor?.fullName ?? 'Sistema'}
                 </p>
               </li>
             ))}

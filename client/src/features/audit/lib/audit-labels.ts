@@ -47,11 +47,3 @@ export function formatMeta(meta: AuditLogEntry['meta']): string {
     })
     .join(' · ');
 }
-
-/** 'dd/mm/aaaa, hh:mm:ss' in the browser's time zone, as Peru writes it. */
-export function formatAuditDate(iso: string): string {
-  return new Date(iso).toLocaleString('es-PE', {
-    dateStyle: 'short',
-    timeStyle: 'medium',
-  });
-}

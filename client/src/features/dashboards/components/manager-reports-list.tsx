@@ -5,8 +5,8 @@ import { ListRow } from '@/components/list-row';
 import { ReportStatusBadge } from '@/components/report-status-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { useSignedInUser } from '@/lib/api/get-current-user';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@common/date-format';
+import { useOrganisationTimeZone } from '@/lib/api/get-config';
 
 /** APPAs Semanales of /gerente: the card around the area's week list. */
 export function ManagerReportsCard({ children }: { children: ReactNode }) {
@@ -29,14 +29,14 @@ export function ManagerReportRows({
   submissions: readonly ReportSummary[];
   onOpen: (submission: ReportSummary) => void;
 }) {
-  const user = useSignedInUser();
+  const timeZone = useOrganisationTimeZone();
   return (
     <ul aria-label="APPAs de la semana" className="divide-y rounded-lg border">
       {submissions.map((s) => (
         <ListRow
           key={s.id}
           title={s.user.fullName}
-          subtitle={`${s.user.cargo ?? 'Sin cargo'}${s.submittedAt ? ` · ${formatDateTime(s.submittedAt, user.timezone)}` : ''}`}
+          subtitle={`${s.user.cargo ?? 'Sin cargo'}${s.submittedAt ? ` · ${formatDateTime(s.submittedAt, timeZone)}` : ''}`}
         >
           <ReportStatusBadge status={s.status} />
           <Button

@@ -1,10 +1,10 @@
 import type { TeamMember } from '@common/schemas/dashboard';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { useSignedInUser } from '@/lib/api/get-current-user';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@common/date-format';
 import { ListRow } from '@/components/list-row';
 import { ReportStatusBadge } from '@/components/report-status-badge';
+import { useOrganisationTimeZone } from '@/lib/api/get-config';
 
 /**
  * Mi Equipo of /gerente: each direct-report leader with this week's state and when they sent it;
@@ -17,7 +17,7 @@ export function ManagerTeamList({
   members: readonly TeamMember[];
   memberActions?: (member: TeamMember) => ReactNode;
 }) {
-  const user = useSignedInUser();
+  const timeZone = useOrganisationTimeZone();
   return (
     <Card>
       <CardHeader>
@@ -38,7 +38,7 @@ export function ManagerTeamList({
                 <ReportStatusBadge status={member.status} absent={member.absent} />
                 <span className="text-sm text-muted-foreground tabular-nums">
                   {member.submittedAt
-                    ? `Enviado el ${formatDateTime(member.submittedAt, user.timezone)}`
+                    ? `Enviado el ${formatDateTime(member.submittedAt, timeZone)}`
                     : member.absent
                       ? 'Ausente esta semana'
                       : 'Sin enviar'}

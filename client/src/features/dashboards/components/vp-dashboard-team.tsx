@@ -4,13 +4,13 @@ import type { ReportSummary } from '@common/schemas/panel';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { useSignedInUser } from '@/lib/api/get-current-user';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@common/date-format';
 import { teamSummary } from '../lib/team-summary';
 import { ReportStatusBadge } from '@/components/report-status-badge';
 import { EmptyMessage } from '@/components/empty-message';
 import { AreaCompletionTrendCard } from './charts/area-completion-trend';
 import { PersonTrendsCard } from './charts/person-trends';
+import { useOrganisationTimeZone } from '@/lib/api/get-config';
 
 function DirectReports({
   members,
@@ -23,7 +23,7 @@ function DirectReports({
   onOpen: (submission: ReportSummary) => void;
   memberActions: ((member: TeamMember) => ReactNode) | undefined;
 }) {
-  const user = useSignedInUser();
+  const timeZone = useOrganisationTimeZone();
   if (members.length === 0) return <EmptyMessage>No tienes reportes directos</EmptyMessage>;
   return (
     <ul aria-label="Reportes directos" className="grid gap-2">
@@ -38,7 +38,7 @@ function DirectReports({
               <p className="font-medium break-words">{m.fullName}</p>
               <p className="text-xs break-words text-muted-foreground">
                 {[ROLE_LABELS[m.role], m.cargo, m.unidadOrganizacional].filter(Boolean).join(' · ')}
-                {m.submittedAt ? ` · Enviado ${formatDateTime(m.submittedAt, user.timezone)}` : ''}
+                {m.submittedAt ? ` · Enviado ${formatDateTime(m.submittedAt, timeZone)}` : ''}
               </p>
             </div>
             <div className="flex items-center gap-2">

@@ -9,13 +9,15 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@common/date-format';
 import { useOutbox } from '../api/get-outbox';
 import { useOutboxMessage } from '../api/get-outbox-message';
+import { useOrganisationTimeZone } from '@/lib/api/get-config';
 
 /** 'Correos enviados': the outbox folder, when there is no SMTP server. */
 export function OutboxCard() {
   const outbox = useOutbox();
+  const timeZone = useOrganisationTimeZone();
   const [openId, setOpenId] = useState<string | null>(null);
 
   return (
@@ -55,7 +57,7 @@ export function OutboxCard() {
                   <span className="truncate text-sm font-medium">{m.subject}</span>
                   <span className="flex min-w-0 flex-wrap gap-x-2 text-xs text-muted-foreground">
                     <span className="truncate">{m.to}</span>
-                    <time dateTime={m.date}>{formatDateTime(m.date)}</time>
+                    <time dateTime={m.date}>{formatDateTime(m.date, timeZone)}</time>
                   </span>
                 </button>
               </li>
@@ -72,6 +74,7 @@ export function OutboxCard() {
 
 function OutboxMessageBody({ id }: { id: string }) {
   const message = useOutboxMessage(id);
+  const timeZone = useOrganisationTimeZone();
   if (message.isPending) {
     return (
       <>
@@ -95,7 +98,7 @@ function OutboxMessageBody({ id }: { id: string }) {
     <>
       <DialogHeader>
         <DialogTitle>{subject}</DialogTitle>
-        <DialogDescription>{formatDateTime(date)}</DialogDescription>
+        <DialogDescription>{formatDateTime(date, timeZone)}</DialogDescription>
       </DialogHeader>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="font-medium">De</dt>

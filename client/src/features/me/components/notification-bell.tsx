@@ -5,8 +5,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { useSignedInUser } from '@/lib/api/get-current-user';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@common/date-format';
 import { useLiveUpdates } from '@/lib/live-updates';
 import { cn } from '@/lib/utils';
 import {
@@ -15,6 +14,7 @@ import {
   usePreferences,
   useSavePreferences,
 } from '../api/notifications';
+import { useOrganisationTimeZone } from '@/lib/api/get-config';
 
 /** How the unread count reads on the bell, and to a screen reader. */
 export function unreadLabel(unread: number): string {
@@ -90,7 +90,7 @@ function NotificationItem({
  * holds links, a button and a select, and Escape or a click outside closes it.
  */
 export function NotificationBell() {
-  const user = useSignedInUser();
+  const timeZone = useOrganisationTimeZone();
   const live = useLiveUpdates();
   const list = useNotifications({ live });
   const mark = useMarkNotificationsRead();
@@ -179,12 +179,7 @@ export function NotificationBell() {
         ) : (
           <ul className="grid max-h-[60dvh] gap-0.5 overflow-y-auto" aria-label="Notificaciones">
             {list.data.items.map((n) => (
-              <NotificationItem
-                key={n.id}
-                notification={n}
-                timeZone={user.timezone}
-                onOpen={openOne}
-              />
+              <NotificationItem key={n.id} notification={n} timeZone={timeZone} onOpen={openOne} />
             ))}
           </ul>
         )}

@@ -3,8 +3,9 @@ import { CircleAlert } from 'lucide-react';
 import { TableRegion } from '@/components/table-region';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@common/date-format';
 import { useReminders } from '../api/get-reminders';
+import { useOrganisationTimeZone } from '@/lib/api/get-config';
 
 const TYPE_LABELS: Record<ReminderType, string> = { MANUAL: 'Manual', AUTO: 'Automático' };
 const HEADERS = ['Fecha', 'Destinatario', 'Asunto', 'Tipo', 'Enviado por'];
@@ -12,6 +13,7 @@ const HEADERS = ['Fecha', 'Destinatario', 'Asunto', 'Tipo', 'Enviado por'];
 /** 'Historial de recordatorios': the latest reminders, newest first, in the viewer's time. */
 export function ReminderHistory() {
   const reminders = useReminders();
+  const timeZone = useOrganisationTimeZone();
   return (
     <section aria-labelledby="reminder-history-title" className="grid gap-3">
       <h3 id="reminder-history-title" className="text-base font-semibold">
@@ -46,7 +48,7 @@ export function ReminderHistory() {
               {reminders.data.map((r) => (
                 <tr key={r.id} className="border-t align-top">
                   <td className="px-2 py-2 whitespace-nowrap tabular-nums">
-                    {formatDateTime(r.sentAt)}
+                    {formatDateTime(r.sentAt, timeZone)}
                   </td>
                   <th scope="row" className="px-2 py-2 text-left font-normal">
                     <span className="block font-medium">{r.recipient.fullName}</span>

@@ -1,7 +1,7 @@
 import { Info } from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { formatDateTime } from '@/lib/format';
+import { localDateTime } from '@common/date-format';
 import type { LocalCopy } from '../lib/local-copy';
 
 /**
@@ -22,7 +22,7 @@ export function RecoveredNotice({
   onKeep: () => void;
   onDiscard: () => void;
 }) {
-  const [date, time] = formatDateTime(new Date(copy.at).toISOString(), timeZone).split(' ');
+  const { date, time } = localDateTime(copy.at, timeZone);
   return (
     <Alert
       role="region"

@@ -17,7 +17,7 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@common/date-format';
 import { currentReportQueryKey } from '../api/get-current-report';
 import { useSaveReport } from '../api/save-report';
 import { serverSnapshot, useDraftAutosave } from '../hooks/use-draft-autosave';
@@ -36,6 +36,7 @@ import { AttachmentsField } from './attachments-field';
 import { RecoveredNotice } from './recovered-notice';
 import { SaveStatus } from './save-status';
 import { SessionDialog } from './session-dialog';
+import { useOrganisationTimeZone } from '@/lib/api/get-config';
 
 /**
  * Before a report is sent for good: what goes with it and that it cannot be changed after. A
@@ -124,11 +125,12 @@ export function ReportForm({
   onSaved,
 }: {
   current: CurrentReport;
-  user: Pick<User, 'id' | 'username' | 'timezone'>;
+  user: Pick<User, 'id' | 'username'>;
   locked: boolean;
   onSaved: (status: SubmissionStatus) => void;
 }) {
   const queryClient = useQueryClient();
+  const timeZone = useOrganisationTimeZone();
   const save = useSaveReport();
   const autosave = useSaveReport();
   const draft = useDraftAutosave({
@@ -269,7 +271,7 @@ export function ReportForm({
           <RecoveredNotice
             copy={draft.recovered}
             overNewer={draft.recoveredOverNewer}
-            timeZone={user.timezone}
+            timeZone={timeZone}
             onKeep={draft.keepRecovered}
             onDiscard={discardRecovered}
           />
@@ -332,8 +334,9 @@ export function ReportForm({
             <Alert variant="destructive" role="status">
               <Clock aria-hidden="true" />
               <AlertDescription>
-                El plazo de envío de esta semana venció el {formatDateTime(current.deadline.at)} y
-                no se aceptan envíos tardíos. Aún puedes guardar tu APPA como borrador.
+                El plazo de envío de esta semana venció el{' '}
+                {formatDateTime(current.deadline.at, timeZone)} y no se aceptan envíos tardíos. Aún
+                puedes guardar tu APPA como borrador.
               </AlertDescription>
             </Alert>
           ) : (
@@ -345,7 +348,7 @@ export function ReportForm({
           <div className="grid gap-3 sm:flex sm:items-center sm:justify-between">
             <SaveStatus
               state={draft.state}
-              timeZone={user.timezone}
+              timeZone={timeZone}
               onSignIn={signingIn ? undefined : () => setSigningIn(true)}
             />
             <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">

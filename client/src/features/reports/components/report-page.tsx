@@ -16,10 +16,11 @@ import { useProductName } from '@/lib/api/get-config';
 import { useCurrentUser } from '@/lib/api/get-current-user';
 import { usePublicUser } from '@/lib/api/get-public-user';
 import { useLogout } from '@/lib/api/logout';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@common/date-format';
 import { useCurrentReport } from '../api/get-current-report';
 import { ReportForm } from './report-form';
 import { retryableLazy } from '@/lib/retryable-lazy';
+import { useOrganisationTimeZone } from '@/lib/api/get-config';
 
 // Shown after sending, for a report already sent, or for a wrong link: not in the form's first
 // load, to stay within the page's JavaScript budget. The route's Suspense shows the spinner meanwhile.
@@ -84,6 +85,7 @@ function ReportLayout({
 }
 
 function WeekCard({ current, children }: { current: CurrentReport; children: ReactNode }) {
+  const timeZone = useOrganisationTimeZone();
   return (
     <Card>
       <CardHeader className="px-4 sm:px-6">
@@ -91,7 +93,7 @@ function WeekCard({ current, children }: { current: CurrentReport; children: Rea
         <CardDescription>
           {weekLabel(current)}
           <span className="block">
-            Plazo de envío: {formatDateTime(current.deadline.at)}
+            Plazo de envío: {formatDateTime(current.deadline.at, timeZone)}
             {current.deadline.passed && current.deadline.lateAllowed ? ' (vencido)' : ''}
           </span>
         </CardDescription>
@@ -142,6 +144,7 @@ function OwnReport({ slug, user, links }: { slug: string; user: User; links: Rea
   // in one long task that holds the page when the answer lands. The spinner stays until then.
   const data = useDeferredValue(current.data);
   const { outcome, setOutcome, leave, leaving } = useLeaveAfterSave(slug);
+  const timeZone = useOrganisationTimeZone();
 
   if (outcome === 'ENVIADO') return <ThankYouCard leaving={leaving} onLeave={leave} />;
 
@@ -173,13 +176,13 @@ function OwnReport({ slug, user, links }: { slug: string; user: User; links: Rea
     <ReportLayout slug={slug} user={user} links={links}>
       <WeekCard current={data}>
         {report?.status === 'ENVIADO' ? (
-          <SentReport report={report} timeZone={user.timezone} />
+          <SentReport report={report} timeZone={timeZone} />
         ) : (
           <div className="grid grid-cols-1 gap-6">
             {report ? (
               <p className="rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">
-                Borrador guardado el {formatDateTime(report.updatedAt, user.timezone)}. Puedes
-                seguir editándolo.
+                Borrador guardado el {formatDateTime(report.updatedAt, timeZone)}. Puedes seguir
+                editándolo.
               </p>
             ) : null}
             <ReportForm current={data} user={user} locked={outcome !== null} onSaved={setOutcome} />

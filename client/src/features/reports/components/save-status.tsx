@@ -1,10 +1,6 @@
 import { Button } from '@/components/ui/button';
-import { formatDateTime } from '@/lib/format';
+import { timeOfDay } from '@common/date-format';
 import type { AutosaveState } from '../lib/autosave';
-
-/** 'HH:mm' (24 h) of an instant in the person's time zone. */
-const timeOf = (at: number, timeZone: string) =>
-  formatDateTime(new Date(at).toISOString(), timeZone).slice(11);
 
 function text(state: AutosaveState, timeZone: string): string | null {
   switch (state.status) {
@@ -14,7 +10,7 @@ function text(state: AutosaveState, timeZone: string): string | null {
     case 'saving':
       return 'Guardando…';
     case 'saved':
-      return `Guardado a las ${timeOf(state.at, timeZone)}`;
+      return `Guardado a las ${timeOfDay(state.at, timeZone)}`;
     case 'offline':
       return 'Sin conexión: se guardará al reconectar';
     case 'session':

@@ -2,7 +2,8 @@ import type { Report } from '@common/schemas/report';
 import { percent } from '@common/percent';
 import { CircleCheck, Download } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { formatDateTime, formatKilobytes } from '@/lib/format';
+import { formatDateTime } from '@common/date-format';
+import { formatKilobytes } from '@/lib/format';
 import { FileRow } from '@/components/file-row';
 import { fileDownloadUrl } from '@/lib/api/download-file';
 

@@ -7,7 +7,7 @@ import {
   type SaveReportInput,
 } from '@common/schemas/report';
 import { percent } from '@common/percent';
-import { dayMonthYear } from '@common/week-label';
+import { dayMonthYear } from '@common/date-format';
 
 /** The four text sections of the form, with what each asks of the author. */
 export const REPORT_SECTIONS = [

@@ -9,7 +9,7 @@ import { Dialog, DialogContent, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { appaQueryOptions } from '../api/get-appa';
 import { useMyTasks } from '../api/get-my-tasks';
-import { formatIsoDate } from '../lib/review';
+import { dayMonthYear } from '@common/date-format';
 import { AppaDetailDialogBody } from './appa-detail-dialog';
 import { RetryAlert } from '@/components/retry-alert';
 import { TaskStatusSelect } from './task-status-select';
@@ -43,7 +43,7 @@ function MyTaskItem({ task, onView }: { task: ReviewTask; onView: () => void }) 
         </p>
         <p className="text-sm">
           Prioridad {TASK_PRIORITY_LABELS[task.priority]}
-          {task.dueDate ? ` · Límite: ${formatIsoDate(task.dueDate)}` : ''}
+          {task.dueDate ? ` · Límite: ${dayMonthYear(task.dueDate)}` : ''}
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-2">

@@ -1,7 +1,7 @@
 import type { ReportSummary } from '@common/schemas/panel';
 import { CircleCheck, Eye, MessageSquare, Paperclip } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@common/date-format';
 import { cn } from '@/lib/utils';
 import type { DetailFocus } from './appa-detail-dialog';
 import { ReviewNotesList } from './review-notes-list';
@@ -50,7 +50,6 @@ export function ReviewCard({
         <ReviewNotesList
           notes={s.reviewNotesHistory}
           label={`Notas de revisión del APPA de ${s.user.fullName}`}
-          timeZone={timeZone}
         />
       </div>
       <div className="flex flex-wrap gap-2 sm:justify-end">

@@ -3,12 +3,13 @@ import { Pencil, Reply } from 'lucide-react';
 import { useState, type Ref } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@common/date-format';
 import { useAddReviewComment } from '../api/add-review-comment';
 import { useReviewComments } from '../api/get-review-comments';
 import { useUpdateReviewComment } from '../api/update-review-comment';
 import { commentThreads, initials, isEdited } from '../lib/review';
 import { TextBoxForm } from './text-box-form';
+import { useOrganisationTimeZone } from '@/lib/api/get-config';
 
 function CommentEditor({ comment, onDone }: { comment: ReviewComment; onDone: () => void }) {
   const update = useUpdateReviewComment();
@@ -60,6 +61,7 @@ function CommentItem({
   /** The answers under a top-level comment. */
   replies?: readonly ReviewComment[];
 }) {
+  const timeZone = useOrganisationTimeZone();
   const [editing, setEditing] = useState(false);
   const [replying, setReplying] = useState(false);
   return (
@@ -75,7 +77,7 @@ function CommentItem({
           <p className="min-w-0 flex-1 text-sm">
             <span className="font-medium">{comment.reviewer.fullName}</span>{' '}
             <span className="text-xs whitespace-nowrap text-muted-foreground">
-              {formatDateTime(comment.createdAt)}
+              {formatDateTime(comment.createdAt, timeZone)}
               {isEdited(comment) ? ' · editado' : ''}
             </span>
           </p>

@@ -1,6 +1,7 @@
 import type { ReviewNote } from '@common/schemas/panel';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@common/date-format';
 import { isEdited } from '../lib/review';
+import { useOrganisationTimeZone } from '@/lib/api/get-config';
 
 /**
  * Every reviewer's notes on a report, oldest first: who wrote each and when, 'editado' once
@@ -9,12 +10,11 @@ import { isEdited } from '../lib/review';
 export function ReviewNotesList({
   notes,
   label = 'Notas de revisión',
-  timeZone,
 }: {
   notes: readonly ReviewNote[];
   label?: string;
-  timeZone?: string;
 }) {
+  const timeZone = useOrganisationTimeZone();
   if (notes.length === 0) return null;
   return (
     <ul aria-label={label} className="grid gap-2">

@@ -4,10 +4,11 @@ import { useState, type Ref } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useSignedInUser } from '@/lib/api/get-current-user';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@common/date-format';
 import { useReviewAppa } from '../api/review-appa';
 import { ReviewNotesList } from './review-notes-list';
 import { TextBoxForm } from './text-box-form';
+import { useOrganisationTimeZone } from '@/lib/api/get-config';
 
 function NotesForm({
   submissionId,
@@ -75,6 +76,7 @@ export function ReviewStatus({
   submission: ReportSummary;
   notesRef?: Ref<HTMLTextAreaElement>;
 }) {
+  const timeZone = useOrganisationTimeZone();
   const [updating, setUpdating] = useState(false);
   if (submission.status !== 'ENVIADO') {
     return <p className="text-sm text-muted-foreground">Solo se puede revisar un APPA enviado.</p>;
@@ -99,7 +101,7 @@ export function ReviewStatus({
         <AlertTitle>Revisado</AlertTitle>
         <AlertDescription>
           <p>
-            El {formatDateTime(submission.reviewedAt)}
+            El {formatDateTime(submission.reviewedAt, timeZone)}
             {submission.reviewer ? ` por ${submission.reviewer.fullName}` : ''}.
           </p>
           <ReviewNotesList notes={submission.reviewNotesHistory} />

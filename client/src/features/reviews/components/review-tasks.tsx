@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useSubmissionTasks } from '../api/get-submission-tasks';
-import { formatIsoDate } from '../lib/review';
+import { dayMonthYear } from '@common/date-format';
 import { CreateTaskDialogBody } from './create-task-dialog';
 import { TaskStatusSelect } from './task-status-select';
 
@@ -14,9 +14,9 @@ export function TaskDates({ task }: { task: Pick<ReviewTask, 'tentativeDate' | '
   if (!task.tentativeDate && !task.dueDate) return null;
   return (
     <p className="text-xs text-muted-foreground">
-      {task.tentativeDate ? `Tentativa: ${formatIsoDate(task.tentativeDate)}` : null}
+      {task.tentativeDate ? `Tentativa: ${dayMonthYear(task.tentativeDate)}` : null}
       {task.tentativeDate && task.dueDate ? ' · ' : null}
-      {task.dueDate ? `Límite: ${formatIsoDate(task.dueDate)}` : null}
+      {task.dueDate ? `Límite: ${dayMonthYear(task.dueDate)}` : null}
     </p>
   );
 }

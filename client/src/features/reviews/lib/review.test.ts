@@ -1,6 +1,6 @@
 import type { ReviewTask } from '@common/schemas/panel';
 import { describe, expect, it } from 'vitest';
-import { commentThreads, formatIsoDate, initials, isEdited, taskMoves } from './review';
+import { commentThreads, initials, isEdited, taskMoves } from './review';
 
 describe('initials', () => {
   it.each([
@@ -41,12 +41,6 @@ describe('taskMoves', () => {
 
   it('gives nobody else a move', () => {
     expect(taskMoves(task('PENDIENTE', false))).toEqual([]);
-  });
-});
-
-describe('formatIsoDate', () => {
-  it('reads a calendar date as dd/mm/yyyy', () => {
-    expect(formatIsoDate('2026-11-20')).toBe('20/11/2026');
   });
 });
 

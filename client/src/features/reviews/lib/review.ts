@@ -15,12 +15,6 @@ export function isEdited(comment: Pick<ReviewComment, 'createdAt' | 'updatedAt'>
   return Date.parse(comment.updatedAt) !== Date.parse(comment.createdAt);
 }
 
-/** 'dd/mm/yyyy' of a calendar date 'YYYY-MM-DD' (no time zone involved). */
-export function formatIsoDate(date: string): string {
-  const [year, month, day] = date.slice(0, 10).split('-');
-  return `${day}/${month}/${year}`;
-}
-
 /**
  * The statuses the viewer may move the task to: none unless the server says they may move it, then
  * TASK_TRANSITIONS.

@@ -33,6 +33,7 @@ export const updateSettingsMutationOptions = (queryClient: QueryClient) =>
               ...config,
               magicLinksEnabled: settings.magicLinksEnabled,
               registrationEnabled: registrationOffered(settings),
+              timeZone: settings.organisationTimezone,
             }
           : config,
       );

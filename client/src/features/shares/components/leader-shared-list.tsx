@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { useSignedInUser } from '@/lib/api/get-current-user';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@common/date-format';
 import { PERMISSION_LABELS } from '../lib/share-form';
 import { LeaderSharedReport, type CommentsComponent } from './leader-shared-report';
 import { ListRow } from '@/components/list-row';
+import { useOrganisationTimeZone } from '@/lib/api/get-config';
 
 type Opened = { submission: SharedSubmission; comment: boolean };
 
@@ -20,7 +20,7 @@ export function LeaderSharedList({
   shared: readonly SharedSubmission[];
   comments: CommentsComponent;
 }) {
-  const user = useSignedInUser();
+  const timeZone = useOrganisationTimeZone();
   const [opened, setOpened] = useState<Opened | null>(null);
   return (
     <Card>
@@ -41,7 +41,7 @@ export function LeaderSharedList({
                 <ListRow
                   key={s.share.id}
                   title={s.user.fullName}
-                  subtitle={`${PERMISSION_LABELS[s.share.permission]}${s.share.expiresAt ? ` · hasta el ${formatDateTime(s.share.expiresAt, user.timezone)}` : ''}`}
+                  subtitle={`${PERMISSION_LABELS[s.share.permission]}${s.share.expiresAt ? ` · hasta el ${formatDateTime(s.share.expiresAt, timeZone)}` : ''}`}
                 >
                   <Button
                     size="sm"

@@ -2,14 +2,14 @@ import type { Share } from '@common/schemas/dashboard';
 import { X } from 'lucide-react';
 import { ReportSection } from '@/components/report-sections';
 import { Button } from '@/components/ui/button';
-import { useSignedInUser } from '@/lib/api/get-current-user';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@common/date-format';
 import { useRevokeShare } from '../api/revoke-share';
 import { PERMISSION_LABELS } from '../lib/share-form';
+import { useOrganisationTimeZone } from '@/lib/api/get-config';
 
 /** Who the leader's APPA is shared with now, each with 'Revocar'. */
 export function ShareList({ shares }: { shares: readonly Share[] }) {
-  const user = useSignedInUser();
+  const timeZone = useOrganisationTimeZone();
   const revoke = useRevokeShare();
   return (
     <ReportSection title="Compartido con">
@@ -27,7 +27,7 @@ export function ShareList({ shares }: { shares: readonly Share[] }) {
                 <p className="text-muted-foreground">
                   {PERMISSION_LABELS[share.permission]}
                   {share.expiresAt
-                    ? ` · vence el ${formatDateTime(share.expiresAt, user.timezone)}`
+                    ? ` · vence el ${formatDateTime(share.expiresAt, timeZone)}`
                     : ''}
                 </p>
               </div>

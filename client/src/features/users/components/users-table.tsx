@@ -6,10 +6,11 @@ import type { ReactNode } from 'react';
 import { TableRegion } from '@/components/table-region';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@common/date-format';
 import { personalPath, personalUrl } from '../lib/personal-url';
 import { UserStatusSelect } from './user-status-select';
 import { UnblockSignInButton } from './unblock-sign-in-button';
+import { useOrganisationTimeZone } from '@/lib/api/get-config';
 
 const HEADERS = [
   'Usuario',
@@ -38,6 +39,7 @@ export function UsersTable({
   /** 'Recordar' for an active user; the screen supplies it from the reminders. */
   remindButton: (user: User) => ReactNode;
 }) {
+  const timeZone = useOrganisationTimeZone();
   return (
     <TableRegion label="Tabla de usuarios">
       <table className="w-full min-w-[56rem] border-collapse text-sm">
@@ -88,7 +90,7 @@ export function UsersTable({
                 </div>
               </td>
               <td className="px-2 py-2.5 whitespace-nowrap tabular-nums">
-                {user.lastLoginAt ? formatDateTime(user.lastLoginAt) : 'Nunca'}
+                {user.lastLoginAt ? formatDateTime(user.lastLoginAt, timeZone) : 'Nunca'}
               </td>
               <td className="px-2 py-2.5">
                 <div className="flex gap-1">

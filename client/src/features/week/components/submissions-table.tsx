@@ -3,7 +3,7 @@ import { Download, Eye, ListPlus, MessageSquare, Paperclip } from 'lucide-react'
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@common/date-format';
 import { KpiTrendIcon } from '@/components/kpi-trend-icon';
 import { ReportStatusBadge } from '@/components/report-status-badge';
 import { RowCheckbox, SelectableTable } from './selectable-table';
