@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { parseDayMonthYear } from '../date-format';
 
 export const AUDIT_MSG = {
   unknownFilter: (key: string) => `Filtro desconocido: ${key}`,
   invalidAction: 'La acción debe tener entre 1 y 100 caracteres',
   invalidActor: 'El actor debe ser un identificador válido',
   invalidEntity: 'La entidad debe tener entre 1 y 100 caracteres',
-  invalidFrom: 'La fecha inicial no es válida (formato ISO, por ejemplo 2026-11-18)',
-  invalidTo: 'La fecha final no es válida (formato ISO, por ejemplo 2026-11-18)',
+  invalidFrom: 'La fecha inicial no es válida (dd/mm/aaaa, por ejemplo 01/03/2026)',
+  invalidTo: 'La fecha final no es válida (dd/mm/aaaa, por ejemplo 01/03/2026)',
   rangeInverted: 'La fecha inicial debe ser anterior a la fecha final',
   invalidLimit: 'El límite debe estar entre 1 y 200',
   invalidCursor: 'El cursor de paginación no es válido',
@@ -16,18 +17,27 @@ export const AUDIT_MSG = {
 export const AUDIT_LIMIT_DEFAULT = 50;
 export const AUDIT_LIMIT_MAX = 200;
 
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+/**
+ * One end of a date filter: a calendar date, a whole day of the organisation's time zone (the
+ * server knows which), or an exact instant.
+ */
+export type AuditBound = { day: string } | { instant: Date };
 
-/** A calendar date (UTC day) or an ISO date-time with `Z` or an offset. */
-const isoInstant = (message: string) =>
+const isInstant = (v: string) => z.iso.datetime({ offset: true }).safeParse(v).success;
+
+/**
+ * A date as people read it (dd/mm/yyyy) or as a date input sends it (yyyy-mm-dd), or an ISO
+ * date-time with `Z` or an offset.
+ */
+const dateBound = (message: string) =>
   z
     .string({ error: message })
     .trim()
-    .refine(
-      (v) =>
-        (DATE_ONLY.test(v) ? z.iso.date() : z.iso.datetime({ offset: true })).safeParse(v).success,
-      message,
-    );
+    .refine((v) => parseDayMonthYear(v) !== null || isInstant(v), message)
+    .transform((v): AuditBound => {
+      const day = parseDayMonthYear(v);
+      return day ? { day } : { instant: new Date(v) };
+    });
 
 /**
  * The `nextBefore` cursor: the last row's creation instant to the microsecond, `~`, its id, so that
@@ -53,10 +63,10 @@ export const auditLogQuerySchema = z
         .min(1, AUDIT_MSG.invalidEntity)
         .max(100, AUDIT_MSG.invalidEntity)
         .optional(),
-      /** From this instant on; a date means 00:00 UTC of that day. */
-      from: isoInstant(AUDIT_MSG.invalidFrom).optional(),
-      /** Up to this instant; a date includes that whole UTC day. */
-      to: isoInstant(AUDIT_MSG.invalidTo).optional(),
+      /** From this instant on; a date means from that day's local midnight on. */
+      from: dateBound(AUDIT_MSG.invalidFrom).optional(),
+      /** Up to this instant; a date includes that whole local day. */
+      to: dateBound(AUDIT_MSG.invalidTo).optional(),
       limit: z.coerce
         .number({ error: AUDIT_MSG.invalidLimit })
         .int(AUDIT_MSG.invalidLimit)
@@ -88,21 +98,11 @@ export const auditLogQuerySchema = z
     action: q.action,
     actorId: q.actorId,
     entity: q.entity,
-    from: q.from === undefined ? undefined : new Date(q.from),
-    /** Exclusive upper bound: a date-only `to` ends at the next UTC midnight. */
-    toExclusive:
-      q.to === undefined
-        ? undefined
-        : DATE_ONLY.test(q.to)
-          ? new Date(Date.parse(q.to) + 86_400_000)
-          : new Date(Date.parse(q.to) + 1),
+    from: q.from,
+    to: q.to,
     limit: q.limit,
     before: parseCursor(q.before),
-  }))
-  .refine(
-    (q) => !q.from || !q.toExclusive || q.from.getTime() < q.toExclusive.getTime(),
-    AUDIT_MSG.rangeInverted,
-  );
+  }));
 export type AuditLogQuery = z.output<typeof auditLogQuerySchema>;
 
 function parseCursor(value: string | undefined): { at: string; id: string | null } | undefined {

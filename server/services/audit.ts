@@ -1,7 +1,14 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import type { AuditLogQuery, AuditLogResponse } from '../../common/schemas/audit';
+import {
+  AUDIT_MSG,
+  type AuditBound,
+  type AuditLogQuery,
+  type AuditLogResponse,
+} from '../../common/schemas/audit';
+import { startOfLocalDay } from '../../common/week';
 import type { Db } from '../db/client';
 import { auditLog, users } from '../db/schema';
+import { badRequest } from '../lib/errors';
 import { presentAuditEntry } from '../presenters/audit';
 
 export interface AuditEntry {
@@ -30,17 +37,52 @@ export async function auditMany(db: Db, entries: readonly AuditEntry[]): Promise
   if (entries.length > 0) await db.insert(auditLog).values(entries.map(auditRow));
 }
 
+/** The calendar date after `day` (YYYY-MM-DD). */
+function nextDay(day: string): string {
+  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, date + 1)).toISOString().slice(0, 10);
+}
+
+/**
+ * The instants a date filter stands for: a date is the whole day as the organisation lives it,
+ * from its local midnight to the next, so that 'from 01/03 to 01/03' is that day's rows; an
+ * instant is exact. Refused when nothing could fall between the two.
+ */
+export function auditPeriod(
+  range: { from?: AuditBound; to?: AuditBound },
+  timeZone: string,
+): { from?: Date; toExclusive?: Date } {
+  const from =
+    range.from &&
+    ('day' in range.from ? startOfLocalDay(range.from.day, timeZone) : range.from.instant);
+  const toExclusive =
+    range.to &&
+    ('day' in range.to
+      ? startOfLocalDay(nextDay(range.to.day), timeZone)
+      : new Date(range.to.instant.getTime() + 1));
+  if (from && toExclusive && from.getTime() >= toExclusive.getTime()) {
+    throw badRequest(AUDIT_MSG.rangeInverted);
+  }
+  return { from, toExclusive };
+}
+
 /**
  * One page of the audit log, newest first, with the cursor of the next page. Ordered by
  * (created_at, id) so that rows of the same instant page correctly; the created_at index serves it.
+ * Dates of the filters are days of `timeZone`, the organisation's.
  */
-export async function listAuditLog(db: Db, query: AuditLogQuery): Promise<AuditLogResponse> {
+export async function listAuditLog(
+  db: Db,
+  query: AuditLogQuery,
+  timeZone: string,
+): Promise<AuditLogResponse> {
   const conditions: SQL[] = [];
+  const period = auditPeriod(query, timeZone);
   if (query.action) conditions.push(sql`starts_with(${auditLog.action}, ${query.action})`);
   if (query.actorId) conditions.push(eq(auditLog.actorId, query.actorId));
   if (query.entity) conditions.push(eq(auditLog.entity, query.entity));
-  if (query.from) conditions.push(gte(auditLog.createdAt, query.from));
-  if (query.toExclusive) conditions.push(lt(auditLog.createdAt, query.toExclusive));
+  if (period.from) conditions.push(gte(auditLog.createdAt, period.from));
+  if (period.toExclusive) conditions.push(lt(auditLog.createdAt, period.toExclusive));
   if (query.before) {
     // Compared in SQL from the text, to keep the microseconds a JavaScript Date would drop.
     const at = sql`${query.before.at}::timestamptz`;

@@ -132,27 +132,51 @@ describe('GET /api/audit-log filters', () => {
     ]);
   });
 
-  it('by date range: a date is a whole UTC day, a date-time is exact', async () => {
+  it("by date range: a date is a whole day in the organisation's time zone, a date-time is exact", async () => {
+    // Lima (the default time zone) is UTC-5: 01/03/2026 runs from 05:00 UTC to 05:00 UTC the next day.
     const { entity } = await seed([
-      { at: '2026-10-31T23:59:59.999Z' },
-      { at: '2026-11-01T00:00:00.000Z' },
-      { at: '2026-11-02T23:59:59.999Z' },
-      { at: '2026-11-03T00:00:00.000Z' },
+      { at: '2026-03-01T04:59:59.999Z' },
+      { at: '2026-03-01T05:00:00.000Z' },
+      { at: '2026-03-02T04:59:59.999Z' },
+      { at: '2026-03-02T05:00:00.000Z' },
     ]);
     const times = async (query: Record<string, string>) =>
       (await entries({ entity, ...query })).entries.map((e) => e.createdAt);
-    expect(await times({ from: '2026-11-01', to: '2026-11-02' })).toEqual([
-      '2026-11-02T23:59:59.999Z',
-      '2026-11-01T00:00:00.000Z',
+    const wholeDay = ['2026-03-02T04:59:59.999Z', '2026-03-01T05:00:00.000Z'];
+    expect(await times({ from: '01/03/2026', to: '01/03/2026' })).toEqual(wholeDay);
+    expect(await times({ from: '2026-03-01', to: '2026-03-01' })).toEqual(wholeDay);
+    expect(await times({ to: '28/02/2026' })).toEqual(['2026-03-01T04:59:59.999Z']);
+    expect(await times({ from: '2/3/2026' })).toEqual(['2026-03-02T05:00:00.000Z']);
+    expect(await times({ from: '2026-03-02T04:59:59.999Z' })).toEqual([
+      '2026-03-02T05:00:00.000Z',
+      '2026-03-02T04:59:59.999Z',
     ]);
-    expect(await times({ from: '2026-11-02T23:59:59.999Z' })).toEqual([
-      '2026-11-03T00:00:00.000Z',
-      '2026-11-02T23:59:59.999Z',
+    // An offset is converted: 23:59:59.999 in Lima is 04:59:59.999 UTC the next day.
+    expect(await times({ to: '2026-02-28T23:59:59.999-05:00' })).toEqual([
+      '2026-03-01T04:59:59.999Z',
     ]);
-    // An offset is converted: 18:59:59.999 in Lima is 23:59:59.999 UTC.
-    expect(await times({ to: '2026-10-31T18:59:59.999-05:00' })).toEqual([
-      '2026-10-31T23:59:59.999Z',
+  });
+
+  it('reads the dates in the time zone the organisation sets', async () => {
+    const { entity } = await seed([
+      { at: '2026-03-01T05:30:00.000Z' },
+      { at: '2026-03-01T06:30:00.000Z' },
     ]);
+    const setZone = (organisationTimezone: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/settings',
+        headers,
+        payload: { organisationTimezone },
+      });
+    // Mexico City is UTC-6: 05:30 UTC is still 28/02 there.
+    expect((await setZone('America/Mexico_City')).statusCode).toBe(200);
+    try {
+      const res = await entries({ entity, from: '01/03/2026', to: '01/03/2026' });
+      expect(res.entries.map((e) => e.createdAt)).toEqual(['2026-03-01T06:30:00.000Z']);
+    } finally {
+      expect((await setZone('America/Lima')).statusCode).toBe(200);
+    }
   });
 });
 
@@ -223,7 +247,10 @@ describe('GET /api/audit-log pages', () => {
     [{ from: 'ayer' }, AUDIT_MSG.invalidFrom],
     [{ from: '2026-13-01' }, AUDIT_MSG.invalidFrom],
     [{ to: '2026-11-01T25:00:00Z' }, AUDIT_MSG.invalidTo],
+    [{ from: '31/02/2026' }, AUDIT_MSG.invalidFrom],
+    [{ to: '2026/11/01' }, AUDIT_MSG.invalidTo],
     [{ from: '2026-11-05', to: '2026-11-04' }, AUDIT_MSG.rangeInverted],
+    [{ from: '05/11/2026', to: '04/11/2026' }, AUDIT_MSG.rangeInverted],
     [{ before: 'ayer' }, AUDIT_MSG.invalidCursor],
     [{ before: '2026-11-05T10:00:00.000000Z~no-es-uuid' }, AUDIT_MSG.invalidCursor],
     [{ action: '' }, AUDIT_MSG.invalidAction],

@@ -8,6 +8,7 @@ import { requireAuth } from '../../plugins/auth';
 import type { Api } from '../../plugins/route-facts';
 import { authorize } from '../../policies';
 import { listAuditLog } from '../../services/audit';
+import { keptSettings } from '../../services/settings';
 
 export function auditRoutes(app: Api, ctx: AppContext) {
   app.get(
@@ -16,7 +17,8 @@ export function auditRoutes(app: Api, ctx: AppContext) {
     async (request): Promise<AuditLogResponse> => {
       const { user } = requireAuth(request);
       await authorize(ctx, user, 'audit:read');
-      return listAuditLog(ctx.db, request.query);
+      const { organisationTimezone } = await keptSettings(ctx);
+      return listAuditLog(ctx.db, request.query, organisationTimezone);
     },
   );
 }

@@ -11,7 +11,7 @@ import { queryRoots } from '@/lib/query-roots';
 export type AuditFilters = {
   /** Prefix of the action code, e.g. 'auth.'; empty for all. */
   action: string;
-  /** 'yyyy-mm-dd' (a UTC day) or empty. */
+  /** 'yyyy-mm-dd' (a whole day in the organisation's time zone) or empty. */
   from: string;
   to: string;
 };

@@ -27,8 +27,8 @@ export function AuditLogCard() {
       <CardHeader>
         <CardTitle>Registro de auditoría</CardTitle>
         <CardDescription>
-          Inicios de sesión, permisos denegados y cambios administrativos. Las fechas de los filtros
-          son días UTC.
+          Inicios de sesión, permisos denegados y cambios administrativos. Las fechas y horas están
+          en la zona horaria de la organización.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
