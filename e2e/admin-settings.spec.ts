@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { localDateTime } from '../common/date-format';
+import type { AuditLogResponse } from '../common/schemas/audit';
 import type { Settings } from '../common/schemas/settings';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { adminCredentials, demoUser, freshPassword } from './support/demo-users';
@@ -66,10 +68,8 @@ test('the administrator lowers the file limit and a person sees it on the report
   await page.reload();
   await expect(page.getByLabel('Máximo de archivos')).toHaveValue(String(saved.maxFiles));
   const audit = page.getByRole('region', { name: 'Tabla de auditoría' });
-  await page.getByLabel('Acción').selectOption({ label: 'Configuración' });
-  await expect(
-    audit.getByRole('cell', { name: 'Configuración actualizada' }).first(),
-  ).toBeVisible();
+  await page.getByLabel('Acción').selectOption({ label: 'Configuración: todas' });
+  await expect(audit.getByRole('cell', { name: 'Cambió la configuración' }).first()).toBeVisible();
   await expect(audit.getByRole('row').filter({ hasText: 'maxFiles' }).first()).toBeVisible();
 });
 
@@ -97,4 +97,34 @@ test('the administrator reads the credentials e-mail of a new person', async ({ 
   await expect(dialog).toHaveCount(0);
 
   await expectNoSeriousA11yViolations(page);
+});
+
+test.describe('in a browser set to another time zone', () => {
+  test.use({ timezoneId: 'Asia/Tokyo' });
+
+  test("the audit log reads in Spanish words and the organisation's days", async ({ page }) => {
+    await openConfiguration(page);
+    const latest = (await (
+      await page.request.get('/api/audit-log?action=auth.login&limit=1')
+    ).json()) as AuditLogResponse;
+    const signIn = latest.entries[0];
+    expect(signIn).toBeDefined();
+    const at = localDateTime(signIn?.createdAt ?? '', 'America/Lima');
+    const audit = page.getByRole('region', { name: 'Tabla de auditoría' });
+    const row = audit.getByRole('row').filter({ hasText: `${at.date} ${at.time}` });
+
+    await page.getByLabel('Acción').selectOption({ label: 'Inició sesión' });
+    await expect(row.getByRole('cell', { name: 'Inició sesión' }).first()).toBeVisible();
+    await expect(audit.getByRole('cell', { name: 'Usuario' }).first()).toBeVisible();
+
+    // The sign-in's day as Lima lives it, whatever the browser's clock says.
+    const [day, month, year] = at.date.split('/');
+    await page.getByLabel('Desde').fill(`${year}-${month}-${day}`);
+    await page.getByLabel('Hasta').fill(`${year}-${month}-${day}`);
+    await expect(row.first()).toBeVisible();
+    const next = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day) + 1));
+    await page.getByLabel('Desde').fill(next.toISOString().slice(0, 10));
+    await page.getByLabel('Hasta').fill(next.toISOString().slice(0, 10));
+    await expect(page.getByText('No hay registros para estos filtros.')).toBeVisible();
+  });
 });

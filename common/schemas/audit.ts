@@ -49,7 +49,7 @@ const CURSOR = /^(.+)~([0-9a-f-]{36})$/i;
 export const auditLogQuerySchema = z
   .strictObject(
     {
-      /** Prefix of the action: 'auth.' finds every sign-in event. */
+      /** An action code, that action alone; anything else is a prefix: 'auth.' finds every sign-in event. */
       action: z
         .string({ error: AUDIT_MSG.invalidAction })
         .trim()

@@ -6,6 +6,7 @@ import {
   type AuditLogResponse,
 } from '../../common/schemas/audit';
 import { startOfLocalDay } from '../../common/week';
+import { isAuditAction, type AuditAction } from '../../common/audit-actions';
 import type { Db } from '../db/client';
 import { auditLog, users } from '../db/schema';
 import { badRequest } from '../lib/errors';
@@ -13,7 +14,8 @@ import { presentAuditEntry } from '../presenters/audit';
 
 export interface AuditEntry {
   actorId?: string | null;
-  action: string;
+  /** One of the codes the log has Spanish words for. */
+  action: AuditAction;
   entity: string;
   entityId?: string | null;
   /** Never a password, a token or a hash. */
@@ -78,7 +80,15 @@ export async function listAuditLog(
 ): Promise<AuditLogResponse> {
   const conditions: SQL[] = [];
   const period = auditPeriod(query, timeZone);
-  if (query.action) conditions.push(sql`starts_with(${auditLog.action}, ${query.action})`);
+  // A whole code is that action alone ('auth.login' without 'auth.login_failed'); anything else,
+  // 'auth.' for one, is a prefix.
+  if (query.action) {
+    conditions.push(
+      isAuditAction(query.action)
+        ? eq(auditLog.action, query.action)
+        : sql`starts_with(${auditLog.action}, ${query.action})`,
+    );
+  }
   if (query.actorId) conditions.push(eq(auditLog.actorId, query.actorId));
   if (query.entity) conditions.push(eq(auditLog.entity, query.entity));
   if (period.from) conditions.push(gte(auditLog.createdAt, period.from));

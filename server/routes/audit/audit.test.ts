@@ -118,6 +118,18 @@ describe('GET /api/audit-log filters', () => {
     expect(await actions('nada.')).toEqual([]);
   });
 
+  it('by one action: a whole code is that action alone', async () => {
+    const { entity } = await seed([
+      { action: 'auth.login', at: '2026-11-01T10:00:00Z' },
+      { action: 'auth.login_failed', at: '2026-11-01T11:00:00Z' },
+      { action: 'auth.login_refused', at: '2026-11-01T12:00:00Z' },
+    ]);
+    const actions = async (action: string) =>
+      (await entries({ entity, action })).entries.map((e) => e.action);
+    expect(await actions('auth.login')).toEqual(['auth.login']);
+    expect(await actions('auth.login_')).toEqual(['auth.login_refused', 'auth.login_failed']);
+  });
+
   it('by actor', async () => {
     const [a, b] = [await buildUser(t), await buildUser(t)];
     const { entity } = await seed([

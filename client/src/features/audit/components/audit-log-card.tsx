@@ -9,7 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useAuditLog, type AuditFilters } from '../api/get-audit-log';
 import { formatDateTime } from '@common/date-format';
 import { useOrganisationTimeZone } from '@/lib/api/get-config';
-import { ACTION_FILTERS, actionLabel, formatMeta } from '../lib/audit-labels';
+import { ACTION_FILTER_GROUPS, actionLabel, entityLabel, formatMeta } from '../lib/audit-labels';
 
 const COLUMNS = ['Fecha y hora', 'Actor', 'Acción', 'Entidad', 'Detalle'];
 
@@ -35,10 +35,15 @@ export function AuditLogCard() {
         <div className="grid gap-4 sm:grid-cols-3">
           <FormField label="Acción">
             <NativeSelect value={filters.action} onChange={(e) => set('action')(e.target.value)}>
-              {ACTION_FILTERS.map((a) => (
-                <option key={a.value} value={a.value}>
-                  {a.label}
-                </option>
+              <option value="">Todas las acciones</option>
+              {ACTION_FILTER_GROUPS.map((group) => (
+                <optgroup key={group.label} label={group.label}>
+                  {group.options.map((a) => (
+                    <option key={a.value} value={a.value}>
+                      {a.label}
+                    </option>
+                  ))}
+                </optgroup>
               ))}
             </NativeSelect>
           </FormField>
@@ -85,7 +90,7 @@ export function AuditLogCard() {
                     <td className="px-3 py-2" title={e.action}>
                       {actionLabel(e.action)}
                     </td>
-                    <td className="px-3 py-2">{e.entity}</td>
+                    <td className="px-3 py-2">{entityLabel(e.entity)}</td>
                     <td className="max-w-xs px-3 py-2 font-mono text-xs break-words text-muted-foreground">
                       {formatMeta(e.meta)}
                     </td>

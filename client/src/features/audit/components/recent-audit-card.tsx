@@ -7,6 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@common/date-format';
 import { useRecentAudit } from '../api/get-audit-log';
 import { useOrganisationTimeZone } from '@/lib/api/get-config';
+import { actionLabel } from '../lib/audit-labels';
 
 /** The latest entries of the audit log, compact, with a link to the whole log in the panel. */
 export function RecentAuditCard() {
@@ -27,7 +28,9 @@ export function RecentAuditCard() {
           <ScrollList label="Auditoría reciente">
             {audit.data.entries.map((entry) => (
               <li key={entry.id} className="py-2">
-                <p className="font-mono text-xs break-all">{entry.action}</p>
+                <p className="break-words" title={entry.action}>
+                  {actionLabel(entry.action)}
+                </p>
                 <p className="text-muted-foreground">
                   {formatDateTime(entry.createdAt, timeZone)} · {entry.actor?.fullName ?? 'Sistema'}
                 </p>
