@@ -29,6 +29,7 @@ export const MSG = {
   invalidInput: 'Datos no válidos.',
   unsupportedCharacters: 'El texto contiene caracteres no admitidos.',
   routeNotFound: 'Recurso no encontrado',
+  invalidAddress: 'La dirección no es válida.',
   tooManyRequests: 'Demasiadas solicitudes. Intenta nuevamente en un momento.',
   serverError: 'Ocurrió un error inesperado. Intenta nuevamente.',
   magicLinkSent:

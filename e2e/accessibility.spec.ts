@@ -80,7 +80,7 @@ test.describe('no serious or critical accessibility violation', () => {
     for (const [path, text] of [
       ['/test', 'Test Route Works!'],
       ['/debug/ana-perez', 'ana-perez'],
-      ['/no-existe', 'Page Not Found'],
+      ['/no-existe', 'Página no encontrada'],
     ] as const) {
       await page.goto(path);
       await expect(page.getByText(text)).toBeVisible();

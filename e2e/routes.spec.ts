@@ -12,7 +12,25 @@ test('the test page, the debug page and the 404 page', async ({ page }) => {
   await expect(page.getByText('ana-perez')).toBeVisible();
 
   await page.goto('/no/existe/esta/ruta');
-  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Página no encontrada' })).toBeVisible();
+  await expect(page.getByText('La página que buscas no existe.')).toBeVisible();
+  await expect(page.getByText('Page Not Found')).toBeVisible();
+  await page.getByRole('link', { name: 'Ir al inicio' }).click();
+  await expect(page).not.toHaveURL(/no\/existe/);
+});
+
+test('an /api address opened in the browser fails as a Spanish page that leads back', async ({
+  page,
+}) => {
+  const response = await page.goto('/api/no-existe');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Página no encontrada' })).toBeVisible();
+  await expect(page.getByText('Recurso no encontrado')).toBeVisible();
+  const back = page.getByRole('link', { name: 'Volver al inicio' });
+  // Its style is not refused by the content security policy.
+  await expect(back).toHaveCSS('background-color', 'rgb(15, 23, 42)');
+  await back.click();
+  await expect(page).not.toHaveURL(/\/api\//);
 });
 
 test('a start-up failure is told in Spanish, and Reintentar asks again without reloading', async ({

@@ -6,6 +6,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from 'helmet';
 import { MSG } from '../common/messages';
+import { ERROR_PAGE_STYLE_SOURCE, sendError } from './lib/error-page';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
@@ -102,6 +103,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
     genReqId: () => crypto.randomUUID(),
     routerOptions: { maxParamLength: 200 },
+    // Before any route: an address that cannot be decoded ('/%E0%A4%A') gets Fastify's English
+    // answer unless it is said here.
+    frameworkErrors: (error, request, reply) => {
+      const malformed = error.code === 'FST_ERR_BAD_URL';
+      return sendError(request, reply, 400, malformed ? MSG.invalidAddress : MSG.invalidInput);
+    },
   });
 
   // Helmet's middleware is built once here: the Fastify wrapper built it anew for every request,
@@ -112,7 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
+        styleSrc: ["'self'", ERROR_PAGE_STYLE_SOURCE],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...(storage.connectOrigin ? [storage.connectOrigin] : [])],
@@ -171,9 +178,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const clientDir = options.clientDir === undefined ? defaultClientDir() : options.clientDir;
   if (clientDir) await serveClient(app, clientDir);
   else
-    app.setNotFoundHandler((_request, reply) =>
-      reply.code(404).send({ message: MSG.routeNotFound }),
-    );
+    app.setNotFoundHandler((request, reply) => sendError(request, reply, 404, MSG.routeNotFound));
 
   return app;
 }

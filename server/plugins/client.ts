@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { MSG } from '../../common/messages';
+import { sendError } from '../lib/error-page';
 
 /**
  * What a page loads before it can draw itself, beyond what index.html loads: written by the build
@@ -103,7 +104,7 @@ export async function serveClient(app: FastifyInstance, root: string) {
       }
     },
   });
-  app.get('/assets/*', (_request, reply) => reply.code(404).send({ message: MSG.routeNotFound }));
+  app.get('/assets/*', (request, reply) => sendError(request, reply, 404, MSG.routeNotFound));
 
   const html = fs.readFileSync(path.join(root, 'index.html'), 'utf8');
   const { '*': otherwise, ...pages } = readPages(root);
@@ -114,7 +115,7 @@ export async function serveClient(app: FastifyInstance, root: string) {
   const notFound = htmlWithHints(html, otherwise);
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET') {
-      return reply.code(404).send({ message: MSG.routeNotFound });
+      return sendError(request, reply, 404, MSG.routeNotFound);
     }
     return sendPage(reply, notFound);
   });

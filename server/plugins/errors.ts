@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { MSG } from '../../common/messages';
+import { sendError } from '../lib/error-page';
 import { AppError } from '../lib/errors';
 
 const DB_DOWN_CODES = new Set([
@@ -66,20 +67,20 @@ function frameworkMessage(error: FastifyError): string {
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
+      return sendError(request, reply, error.statusCode, error.message, error.headers);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.code(status).send({ message: frameworkMessage(error) });
+      return sendError(request, reply, status, frameworkMessage(error));
     }
     if (isUnstorableText(error)) {
-      return reply.code(400).send({ message: MSG.unsupportedCharacters });
+      return sendError(request, reply, 400, MSG.unsupportedCharacters);
     }
     if (isDatabaseDown(error)) {
       request.log.error({ err: error, reqId: request.id }, 'database unavailable');
-      return reply.code(503).send({ message: MSG.databaseUnavailable });
+      return sendError(request, reply, 503, MSG.databaseUnavailable);
     }
     request.log.error({ err: error, reqId: request.id }, 'unhandled error');
-    return reply.code(500).send({ message: MSG.serverError });
+    return sendError(request, reply, 500, MSG.serverError);
   });
 }

@@ -28,8 +28,10 @@ export function NotFoundRoute() {
     <main className="flex min-h-dvh items-center justify-center p-4 text-center">
       <div>
         <FileQuestion aria-hidden="true" className="mx-auto size-12 text-muted-foreground" />
-        <h1 className="mt-4 text-3xl font-bold">Page Not Found</h1>
+        <h1 className="mt-4 text-3xl font-bold">Página no encontrada</h1>
         <p className="mt-2 text-muted-foreground">La página que buscas no existe.</p>
+        {/* The product's specification names the page by these words; kept, below the Spanish. */}
+        <p className="mt-1 text-xs text-muted-foreground">Error 404 · Page Not Found</p>
         <Button asChild className="mt-6">
           <Link to="/">Ir al inicio</Link>
         </Button>
