@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { adminCredentials, demoUser } from './support/demo-users';
 import { closeNotice, notices } from './support/forms';
-import { signInViaApi } from './support/session';
+import { ORIGIN, signInViaApi } from './support/session';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -268,4 +268,30 @@ test.describe('on a 360 px phone', () => {
     await page.goto('/admin?tab=configuracion');
     await expect(page.getByRole('tab', { name: 'Configuración' })).toBeInViewport({ ratio: 1 });
   });
+});
+
+test('people are listed in Spanish alphabetical order, in the table and the Responsable list', async ({
+  page,
+}) => {
+  await openUsersTab(page);
+  const tag = `Orden${Date.now().toString(36)}`;
+  for (const [i, name] of ['Zoe', 'óscar', 'Ñusta', 'Nora', 'Ana', 'Álvaro'].entries()) {
+    const created = await page.request.post('/api/users', {
+      data: { email: `orden.${i}.${tag.toLowerCase()}@empresa.pe`, fullName: `${name} ${tag}` },
+      headers: { Origin: ORIGIN },
+    });
+    expect(created.status(), await created.text()).toBe(200);
+  }
+  const expected = ['Álvaro', 'Ana', 'Nora', 'Ñusta', 'óscar', 'Zoe'].map((n) => `${n} ${tag}`);
+
+  await page.reload();
+  await page.getByRole('searchbox', { name: 'Buscar usuarios' }).fill(tag);
+  await expect(page.getByRole('rowheader')).toHaveCount(expected.length);
+  const rows = page.getByRole('rowheader');
+  await expect(rows).toHaveText(expected.map((name) => new RegExp(`^${name}`)));
+
+  await page.getByRole('button', { name: 'Crear Usuario' }).click();
+  const managers = page.getByRole('dialog').getByLabel('Responsable (opcional)');
+  const options = await managers.locator('option').allTextContents();
+  expect(options.filter((o) => o.endsWith(tag))).toEqual(expected);
 });

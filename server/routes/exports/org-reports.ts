@@ -33,6 +33,7 @@ import { dateTime, percent, textFile, yesNo } from '../../../common/export-forma
 import { organisationTimezone } from './service';
 import type { ReportSummaryData } from '../../presenters/panel';
 import { loadReportSummaries, loadWeek } from '../week/service';
+import { spanishOrder } from '../../db/spanish-order';
 
 /** A report of the Reportes tab, ready to send as a download. */
 export interface GeneratedReport {
@@ -162,7 +163,7 @@ async function activityByPerson(
     .leftJoin(appaSubmissions, and(eq(appaSubmissions.userId, users.id), inPeriod(from, to)))
     .where(sql`${expectedWeeks} > 0`)
     .groupBy(users.id)
-    .orderBy(asc(users.fullName), asc(users.id));
+    .orderBy(...spanishOrder(users.fullName), asc(users.id));
 }
 
 /** Sent and draft reports per week of the period, counted by the database. */
@@ -336,7 +337,7 @@ export async function kpiReport(
       .from(appaSubmissions)
       .innerJoin(users, eq(users.id, appaSubmissions.userId))
       .where(and(eq(appaSubmissions.status, 'ENVIADO'), inPeriod(query.from, query.to)))
-      .orderBy(asc(users.fullName), asc(users.id), asc(appaSubmissions.weekStart)),
+      .orderBy(...spanishOrder(users.fullName), asc(users.id), asc(appaSubmissions.weekStart)),
   ]);
   const kpis = rows.map((r) => ({ ...r, achieved: kpiAchieved(r.meta, r.logro) }));
   const reached = kpis.filter((k) => k.achieved === true).length;

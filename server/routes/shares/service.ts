@@ -16,6 +16,7 @@ import { isSharePeer, liveShare, shareAbilities } from '../../policies/share';
 import { audit } from '../../services/audit';
 import { dashboardWeek } from '../dashboards/service';
 import { loadReportSummaries } from '../week/service';
+import { spanishOrder } from '../../db/spanish-order';
 
 const sharer = alias(users, 'sharer');
 const peer = alias(users, 'peer');
@@ -222,6 +223,6 @@ export async function sameRolePeers(ctx: AppContext, viewer: Pick<UserRow, 'id' 
     })
     .from(users)
     .where(and(eq(users.role, viewer.role), eq(users.status, 'ACTIVO'), ne(users.id, viewer.id)))
-    .orderBy(asc(users.fullName), desc(users.id));
+    .orderBy(...spanishOrder(users.fullName), desc(users.id));
   return rows satisfies Peer[];
 }

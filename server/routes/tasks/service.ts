@@ -16,6 +16,7 @@ import type { Actor } from '../../policies/actor';
 import { taskAbilities } from '../../policies/task';
 import { presentTask } from '../../presenters/panel';
 import { audit } from '../../services/audit';
+import { spanishOrder } from '../../db/spanish-order';
 
 const assignee = alias(users, 'assignee');
 const creator = alias(users, 'creator');
@@ -104,7 +105,7 @@ export async function listAssignees(ctx: AppContext, authorId?: string): Promise
     .select({ id: users.id, fullName: users.fullName })
     .from(users)
     .where(and(eq(users.status, 'ACTIVO'), mayBeAssigned(authorId)))
-    .orderBy(asc(users.fullName));
+    .orderBy(...spanishOrder(users.fullName), asc(users.id));
   const author = rows.filter((r) => r.id === authorId);
   return [...author, ...rows.filter((r) => r.id !== authorId)];
 }

@@ -25,12 +25,16 @@ import { revokeUserSessions } from '../../services/sessions';
 import { clearAccountThrottle, signInBlockedPeople } from '../../services/throttle';
 import { savedMailFrom } from '../../services/settings';
 import { createUser } from '../../services/users';
+import { spanishOrder } from '../../db/spanish-order';
 
 type CreateUser = z.output<typeof createUserSchema>;
 type UpdateUser = z.output<typeof updateUserSchema>;
 
 export async function listUsers(ctx: AppContext, viewer: Actor): Promise<AdminUser[]> {
-  const rows = await ctx.db.select().from(users).orderBy(asc(users.fullName));
+  const rows = await ctx.db
+    .select()
+    .from(users)
+    .orderBy(...spanishOrder(users.fullName), asc(users.id));
   return presentAdminUsers(ctx, viewer, rows);
 }
 
@@ -64,7 +68,7 @@ export async function listUsersWithCounts(
     .select({ user: users, n: sent.n })
     .from(users)
     .leftJoin(sent, eq(sent.userId, users.id))
-    .orderBy(asc(users.fullName));
+    .orderBy(...spanishOrder(users.fullName), asc(users.id));
   const presented = await presentAdminUsers(
     ctx,
     viewer,

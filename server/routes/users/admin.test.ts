@@ -272,6 +272,23 @@ describe('status and password', () => {
 });
 
 describe('GET /api/users/with-counts', () => {
+  it('lists people in Spanish alphabetical order: á with a, ñ after n, any case', async () => {
+    const tag = `orden${Date.now().toString(36)}`;
+    for (const name of ['Zoe', 'óscar', 'Ñusta', 'Nora', 'Ana', 'Álvaro']) {
+      await buildUser(t, { fullName: `${name} ${tag}` });
+    }
+    for (const url of ['/api/users', '/api/users/with-counts']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: asAdmin });
+      const names = res
+        .json<UserWithCount[]>()
+        .map((u) => u.fullName)
+        .filter((n) => n.endsWith(tag));
+      expect(names).toEqual(
+        ['Álvaro', 'Ana', 'Nora', 'Ñusta', 'óscar', 'Zoe'].map((n) => `${n} ${tag}`),
+      );
+    }
+  });
+
   it('counts only sent APPAs', async () => {
     const author = await buildUser(t, { fullName: 'Autor Con Conteo' });
     await buildReport(t, { user: author, weekStart: '2026-11-02', status: 'ENVIADO' });

@@ -57,6 +57,7 @@ import {
 } from '../../presenters/panel';
 import { audit } from '../../services/audit';
 import { keptSettings } from '../../services/settings';
+import { spanishOrder } from '../../db/spanish-order';
 
 const reviewer = alias(users, 'reviewer');
 const marker = alias(users, 'marker');
@@ -105,7 +106,7 @@ function loadReportRows(ctx: AppContext, where: SQL | undefined) {
     .leftJoin(reviewer, eq(reviewer.id, appaSubmissions.reviewedBy))
     .leftJoin(marker, eq(marker.id, appaSubmissions.markedSubmittedById))
     .where(where)
-    .orderBy(asc(users.fullName), asc(appaSubmissions.id));
+    .orderBy(...spanishOrder(users.fullName), asc(appaSubmissions.id));
 }
 
 /** Every reviewer's notes on these reports, oldest first, by report. */

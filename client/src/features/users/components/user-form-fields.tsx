@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
+import { compareSpanish } from '@common/text';
 
 type UserFormOutput = z.output<typeof createUserSchema>;
 export type UserForm = UseFormReturn<CreateUserInput, unknown, UserFormOutput>;
@@ -62,7 +63,7 @@ export function UserFormFields({
   } = form;
   const managers = people
     .filter((p) => p.id !== editingId)
-    .toSorted((a, b) => a.fullName.localeCompare(b.fullName, 'es'));
+    .toSorted((a, b) => compareSpanish(a.fullName, b.fullName));
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <FormField label="Correo electrónico" error={errors.email?.message} className="sm:col-span-2">
