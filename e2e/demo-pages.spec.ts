@@ -5,6 +5,7 @@ import { expectNoSeriousA11yViolations } from './support/axe';
 import { adminCredentials } from './support/demo-users';
 import { confirmReminder, notices } from './support/forms';
 import { signInViaApi } from './support/session';
+import { dayMonthYear } from '../common/date-format';
 
 // The test server holds the demo organisation beside a configured administrator (APPA_DEMO=1 with
 // APPA_ADMIN_*): the mark shows, but there is no password-less door. The first-look server is a
@@ -107,6 +108,14 @@ test('/super-admin shows the live figures and a running clock; its actions are r
     });
   }).toPass({ timeout: 4 * PAGE_REFRESH_MS });
   const week = await currentWeek(page);
+
+  // Dates read dd/mm/yyyy and the clock runs on 24 hours.
+  await expect(
+    page.getByText(`Semana del ${dayMonthYear(week.weekStart)} al ${dayMonthYear(week.weekEnd)}`),
+  ).toBeVisible();
+  await expect(page.getByTestId('live-clock')).toHaveText(
+    /^[a-záéíóúñ]+, \d{2}\/\d{2}\/\d{4} ([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/,
+  );
 
   // The clock moves on by itself.
   const clock = page.getByTestId('live-clock');

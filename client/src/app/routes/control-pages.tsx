@@ -13,6 +13,7 @@ import { useReminderConfirmation } from '@/features/reminders/components/reminde
 import { useUserCount } from '@/features/users/api/get-users-with-counts';
 import { useWeekPage } from '@/features/week/api/get-week-page';
 import { useSignedInUser } from '@/lib/api/get-current-user';
+import { dayMonthYear } from '@common/date-format';
 
 /** The control pages refresh their figures this often. */
 const REFRESH_MS = 10_000;
@@ -70,7 +71,9 @@ function ControlPage({
         <CardHeader>
           <CardTitle>Acciones</CardTitle>
           <CardDescription>
-            {week.data ? `Semana del ${week.data.weekStart} al ${week.data.weekEnd}` : null}
+            {week.data
+              ? `Semana del ${dayMonthYear(week.data.weekStart)} al ${dayMonthYear(week.data.weekEnd)}`
+              : null}
           </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-wrap gap-2">
