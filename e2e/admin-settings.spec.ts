@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { localDateTime } from '../common/date-format';
-import type { AuditLogResponse } from '../common/schemas/audit';
+import { dayMonthYear, localDateTime } from '../common/date-format';
+import { AUDIT_MSG, type AuditLogResponse } from '../common/schemas/audit';
 import type { Settings } from '../common/schemas/settings';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { adminCredentials, demoUser, freshPassword } from './support/demo-users';
@@ -119,12 +119,18 @@ test.describe('in a browser set to another time zone', () => {
 
     // The sign-in's day as Lima lives it, whatever the browser's clock says.
     const [day, month, year] = at.date.split('/');
-    await page.getByLabel('Desde').fill(`${year}-${month}-${day}`);
-    await page.getByLabel('Hasta').fill(`${year}-${month}-${day}`);
+    await page.getByLabel('Desde').fill(at.date);
+    await page.getByLabel('Hasta').fill(at.date);
     await expect(row.first()).toBeVisible();
     const next = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day) + 1));
-    await page.getByLabel('Desde').fill(next.toISOString().slice(0, 10));
-    await page.getByLabel('Hasta').fill(next.toISOString().slice(0, 10));
+    const nextDay = dayMonthYear(next.toISOString());
+    await page.getByLabel('Desde').fill(nextDay);
+    await page.getByLabel('Hasta').fill(nextDay);
     await expect(page.getByText('No hay registros para estos filtros.')).toBeVisible();
+
+    // A day that does not exist says how to write one.
+    await page.getByLabel('Hasta').fill('31/02/2026');
+    await page.getByLabel('Hasta').blur();
+    await expect(page.getByText(AUDIT_MSG.invalidTo)).toBeVisible();
   });
 });

@@ -7,11 +7,51 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuditLog, type AuditFilters } from '../api/get-audit-log';
-import { formatDateTime } from '@common/date-format';
+import { formatDateTime, parseDayMonthYear } from '@common/date-format';
+import { AUDIT_MSG } from '@common/schemas/audit';
 import { useOrganisationTimeZone } from '@/lib/api/get-config';
 import { ACTION_FILTER_GROUPS, actionLabel, entityLabel, formatMeta } from '../lib/audit-labels';
 
 const COLUMNS = ['Fecha y hora', 'Actor', 'Acción', 'Entidad', 'Detalle'];
+
+/**
+ * A day typed as people write it, dd/mm/aaaa, whatever the browser's language (a date input shows
+ * mm/dd/yyyy in an English one). The filter follows each valid date as it is typed; an invalid one
+ * says so once the field is left, and filters nothing meanwhile.
+ */
+function DateFilter({
+  label,
+  error,
+  onDate,
+}: {
+  label: string;
+  error: string;
+  /** 'yyyy-mm-dd', or '' when the field is empty. */
+  onDate: (date: string) => void;
+}) {
+  const [text, setText] = useState('');
+  const [left, setLeft] = useState(false);
+  const invalid = text.trim() !== '' && parseDayMonthYear(text) === null;
+  return (
+    <FormField label={label} error={left && invalid ? error : undefined}>
+      <Input
+        inputMode="numeric"
+        placeholder="dd/mm/aaaa"
+        autoComplete="off"
+        value={text}
+        onChange={(e) => {
+          const value = e.target.value;
+          setText(value);
+          setLeft(false);
+          const day = parseDayMonthYear(value);
+          if (value.trim() === '') onDate('');
+          else if (day) onDate(day);
+        }}
+        onBlur={() => setLeft(true)}
+      />
+    </FormField>
+  );
+}
 
 /** 'Registro de auditoría': sign-ins, refusals and administrative changes, newest first. */
 export function AuditLogCard() {
@@ -47,12 +87,8 @@ export function AuditLogCard() {
               ))}
             </NativeSelect>
           </FormField>
-          <FormField label="Desde">
-            <Input type="date" value={filters.from} onChange={(e) => set('from')(e.target.value)} />
-          </FormField>
-          <FormField label="Hasta">
-            <Input type="date" value={filters.to} onChange={(e) => set('to')(e.target.value)} />
-          </FormField>
+          <DateFilter label="Desde" error={AUDIT_MSG.invalidFrom} onDate={set('from')} />
+          <DateFilter label="Hasta" error={AUDIT_MSG.invalidTo} onDate={set('to')} />
         </div>
 
         {log.isPending ? (
