@@ -72,7 +72,7 @@ export function AuditLogCard() {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid items-start gap-4 sm:grid-cols-3">
           <FormField label="Acción">
             <NativeSelect value={filters.action} onChange={(e) => set('action')(e.target.value)}>
               <option value="">Todas las acciones</option>
