@@ -28,6 +28,7 @@ export const MSG = {
   unsupportedMediaType: 'Tipo de contenido no admitido.',
   invalidInput: 'Datos no válidos.',
   unsupportedCharacters: 'El texto contiene caracteres no admitidos.',
+  unsupportedDate: 'La fecha no es válida.',
   routeNotFound: 'Recurso no encontrado',
   invalidAddress: 'La dirección no es válida.',
   tooManyRequests: 'Demasiadas solicitudes. Intenta nuevamente en un momento.',

@@ -158,6 +158,30 @@ describe('a finished week keeps its areas', () => {
       { managerId: south.id, area: 'Ventas', from: '2026-11-25', to: null },
     ]);
   });
+
+  it('never opens a span before the last one began, when a clock steps back', async () => {
+    const back = t.clock.current;
+    t.clock.current = new Date('2026-11-22T14:00:00Z');
+    try {
+      await change(beto, { unidadOrganizacional: 'Compras' });
+    } finally {
+      t.clock.current = back;
+    }
+    const spans = await t.db
+      .select({ from: userPlacements.validFrom, to: userPlacements.validTo })
+      .from(userPlacements)
+      .where(eq(userPlacements.userId, beto.id))
+      .orderBy(asc(userPlacements.validFrom));
+    // The change replaces the span that began on the 25th instead of overlapping the one before.
+    expect(spans.slice(-2)).toEqual([
+      { from: '2026-11-18', to: '2026-11-25' },
+      { from: '2026-11-25', to: null },
+    ]);
+    const res = await inject(admin, 'GET', `/api/appa?weekStart=${SECOND}`);
+    const week = res.json() as WeekResponse;
+    const named = [...week.submissions.map((s) => s.user.id), ...week.pending.map((p) => p.id)];
+    expect(named.filter((id) => id === beto.id)).toHaveLength(1);
+  });
 });
 
 describe('the roles that report', () => {

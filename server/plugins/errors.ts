@@ -32,12 +32,15 @@ function isDatabaseDown(error: unknown): boolean {
 // Text the database cannot store (a NUL character, 22021, in any field that reaches it) is the
 // caller's input, not our failure; schemas let it through because it is valid JSON.
 const DB_BAD_TEXT_CODES = new Set(['22021', '22P05']);
+// So is a date it cannot hold (the year 0000, 22008) that a date-shaped schema accepted.
+const DB_BAD_DATE_CODES = new Set(['22007', '22008']);
 
-function isUnstorableText(error: unknown): boolean {
+/** Whether the database refused the error's statement with one of `codes`. */
+function refusedWith(error: unknown, codes: ReadonlySet<string>): boolean {
   let current: unknown = error;
   for (let depth = 0; current && depth < 5; depth++) {
     const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && DB_BAD_TEXT_CODES.has(code)) return true;
+    if (typeof code === 'string' && codes.has(code)) return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;
@@ -73,8 +76,11 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       return sendError(request, reply, status, frameworkMessage(error));
     }
-    if (isUnstorableText(error)) {
+    if (refusedWith(error, DB_BAD_TEXT_CODES)) {
       return sendError(request, reply, 400, MSG.unsupportedCharacters);
+    }
+    if (refusedWith(error, DB_BAD_DATE_CODES)) {
+      return sendError(request, reply, 400, MSG.unsupportedDate);
     }
     if (isDatabaseDown(error)) {
       request.log.error({ err: error, reqId: request.id }, 'database unavailable');

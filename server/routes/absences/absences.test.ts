@@ -134,6 +134,11 @@ describe('absences', () => {
         ABSENCE_MSG.tooLong,
       ],
       [{ userId: 'x', from: '2026-12-10', to: '2026-12-11', reason: 'viaje' }, ABSENCE_MSG.userId],
+      // Shaped like a date, but one the database cannot hold.
+      [
+        { userId: author.id, from: '0000-01-01', to: '0000-01-02', reason: 'viaje' },
+        MSG.unsupportedDate,
+      ],
     ];
     for (const [payload, message] of cases) {
       const res = await record(admin, payload);
@@ -147,6 +152,9 @@ describe('absences', () => {
       reason: 'viaje',
     });
     expect(unknown.statusCode).toBe(404);
+    const listed = await inject(admin, 'GET', `/api/absences?userId=${author.id}&from=0000-01-01`);
+    expect(listed.statusCode).toBe(400);
+    expect(listed.json()).toEqual({ message: MSG.unsupportedDate });
     expect(await t.db.$count(absences)).toBe(before);
   });
 });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../../common/messages';
 import type { Role } from '../../../common/roles';
 import {
   DEFAULT_REMINDER_MESSAGE,
@@ -286,6 +287,12 @@ describe('reminding with care', () => {
       .from(auditLog)
       .where(and(eq(auditLog.actorId, manager.id), eq(auditLog.action, 'reminders.sent')));
     expect(audited?.meta).toMatchObject({ userIds: [mine.id] });
+  });
+
+  it('answers a week the database cannot hold with a Spanish 400', async () => {
+    const res = await preview({ type: 'pending', weekStart: '0000-01-03' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: MSG.unsupportedDate });
   });
 
   it.each(['CONSEJO', 'USER'] as const)('refuses %s, and audits it', async (role) => {
