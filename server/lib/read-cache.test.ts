@@ -231,7 +231,7 @@ describe('read cache', () => {
       expect(await cache.area('team', members)).toEqual(new Set([AUTHOR]));
       expect(reads).toBe(2);
     });
-    it('keeps a bounded number of areas, the oldest read again when asked for', async () => {
+    it('keeps a bounded number of areas, the least recently asked for read again', async () => {
       const { cache } = setup();
       let reads = 0;
       const members = async () => {
@@ -239,12 +239,28 @@ describe('read cache', () => {
         return new Set([AUTHOR]);
       };
       // Every past week of every manager is an area of its own.
-      for (let i = 0; i <= 1000; i += 1) await cache.area(`team@${i}`, members);
-      expect(reads).toBe(1001);
-      await cache.area('team@1000', members);
-      expect(reads).toBe(1001);
+      for (let i = 0; i < 5000; i += 1) await cache.area(`team@${i}`, members);
+      // Asked for again: now the most recent.
       await cache.area('team@0', members);
-      expect(reads).toBe(1002);
+      await cache.area('team@5000', members);
+      expect(reads).toBe(5001);
+      await cache.area('team@0', members);
+      expect(reads).toBe(5001);
+      await cache.area('team@1', members);
+      expect(reads).toBe(5002);
+    });
+
+    it('never serves what an area answered before it was dropped and read again', async () => {
+      const { cache } = setup();
+      const answer = counter();
+      const read = () => cache.get('area-week', answer, { weeks: [WEEK], area: 'team' });
+      await cache.area('team', async () => new Set([AUTHOR]));
+      expect(text(await read())).toBe('1');
+      // Dropped while five thousand other areas are read, then written to, then read again.
+      for (let i = 0; i < 5000; i += 1) await cache.area(`other@${i}`, async () => new Set());
+      cache.invalidate({ reports: [{ userId: AUTHOR, weekStart: WEEK }] });
+      await cache.area('team', async () => new Set([AUTHOR]));
+      expect(text(await read())).toBe('2');
     });
   });
 

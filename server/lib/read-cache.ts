@@ -209,7 +209,7 @@ interface WeekTable {
  * in here: routes decide who may read before asking, and the key names whose view it is.
  */
 /** Areas kept at once: every manager's, and those of the past weeks people look back at. */
-const MAX_AREAS = 1000;
+const MAX_AREAS = 5000;
 
 export function createReadCache({
   clock,
@@ -228,7 +228,10 @@ export function createReadCache({
   let authorGen = new Map<string, number>();
   // Areas asked for: their people once known (under the people generation they were read in),
   // and those still being read.
-  let areas = new Map<string, { people: number; members: ReadonlySet<string> }>();
+  // Each reading of an area gets its own stamp, part of what depends on it: an area dropped and
+  // read again never passes for the one before, whose writes it did not hear.
+  let areas = new Map<string, { people: number; members: ReadonlySet<string>; stamp: number }>();
+  let areaStamp = 0;
   let reading = new Map<string, Promise<ReadonlySet<string>>>();
   const tables = new Map<string, WeekTable>();
 
@@ -258,10 +261,11 @@ export function createReadCache({
     if (dependsOn === 'everything') return `${people}.${reports}`;
     const { weeks = [], area, authors = [] } = dependsOn;
     // An area nobody has asked for yet has no generations: reach everyone's reports instead.
-    const known = area !== undefined && areas.get(area)?.people === people;
-    const ofWeek = known
-      ? (w: string) => `a${areaWeekGen.get(`${area}|${w}`) ?? 0}`
-      : (w: string) => `w${weekGen.get(w) ?? 0}`;
+    const kept = area === undefined ? undefined : areas.get(area);
+    const ofWeek =
+      kept?.people === people
+        ? (w: string) => `a${kept.stamp}.${areaWeekGen.get(`${area}|${w}`) ?? 0}`
+        : (w: string) => `w${weekGen.get(w) ?? 0}`;
     return `${people}.${unnamed}.${weeks.map(ofWeek).join(',')}.${authors
       .map((a) => authorGen.get(a) ?? 0)
       .join(',')}`;
@@ -402,7 +406,12 @@ export function createReadCache({
     },
     async area(name, members) {
       const known = areas.get(name);
-      if (known?.people === people) return known.members;
+      if (known?.people === people) {
+        // The most recently asked for are kept longest.
+        areas.delete(name);
+        areas.set(name, known);
+        return known.members;
+      }
       const asked = reading.get(name);
       if (asked) return asked;
       const generation = people;
@@ -410,9 +419,11 @@ export function createReadCache({
         .then((set) => {
           // People changed while it was read: the next caller reads it again.
           if (generation === people) {
-            areas.set(name, { people: generation, members: set });
-            // Past weeks have areas of their own: keep the newest few. What depended on a dropped
-            // one follows its whole weeks instead (versionOf), so this only costs precision.
+            areaStamp += 1;
+            areas.set(name, { people: generation, members: set, stamp: areaStamp });
+            // Past weeks have areas of their own: keep the most recently asked for. What depended
+            // on a dropped one follows its whole weeks instead (versionOf), and a new reading of
+            // it has a new stamp, so this only costs precision.
             if (areas.size > MAX_AREAS) {
               const oldest = areas.keys().next().value;
               if (oldest !== undefined) areas.delete(oldest);
