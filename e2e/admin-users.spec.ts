@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { adminCredentials, demoUser } from './support/demo-users';
 import { closeNotice, notices } from './support/forms';
+import { expectNoSidewaysScroll, expectWithinWidth } from './support/layout';
 import { ORIGIN, signInViaApi } from './support/session';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
@@ -246,20 +247,14 @@ test.describe('on a 360 px phone', () => {
 
   test('the panel and the create dialog do not scroll sideways', async ({ page }) => {
     await openUsersTab(page);
-    const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
-    await expect.poll(pageWidth).toBeLessThanOrEqual(360);
+    await expectNoSidewaysScroll(page, 360);
     await expect(page.getByRole('tab', { name: 'Gestión de Usuarios' })).toBeInViewport();
 
     await page.getByRole('button', { name: 'Crear Usuario' }).click();
     const dialog = page.getByRole('dialog', { name: 'Crear Nuevo Usuario' });
     await expect(dialog).toBeVisible();
-    const box = await dialog.boundingBox();
-    expect(box).not.toBeNull();
-    if (box) {
-      expect(box.x).toBeGreaterThanOrEqual(0);
-      expect(box.x + box.width).toBeLessThanOrEqual(360);
-    }
-    await expect.poll(pageWidth).toBeLessThanOrEqual(360);
+    await expectWithinWidth(dialog, 360);
+    await expectNoSidewaysScroll(page, 360);
     await expectNoSeriousA11yViolations(page);
   });
 

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { demoUser } from './support/demo-users';
+import { expectNoSidewaysScroll, expectWithinWidth } from './support/layout';
 import { signInViaApi } from './support/session';
 
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
@@ -7,16 +8,8 @@ test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true
 async function expectCardFullyVisible(page: Page, testId: string) {
   const card = page.getByTestId(testId);
   await expect(card).toBeInViewport({ ratio: 1 });
-  const box = await card.boundingBox();
-  expect(box).not.toBeNull();
-  if (box) {
-    expect(box.x).toBeGreaterThanOrEqual(0);
-    expect(box.x + box.width).toBeLessThanOrEqual(360);
-  }
-  // Nothing sticks out sideways.
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
-    .toBeLessThanOrEqual(360);
+  await expectWithinWidth(card, 360);
+  await expectNoSidewaysScroll(page, 360);
 }
 
 test('at 360 px the sign-in cards are fully visible', async ({ page }) => {

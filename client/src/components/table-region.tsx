@@ -2,8 +2,11 @@ import type { ReactNode } from 'react';
 import { cn } from '@/lib/utils';
 
 /**
- * A table box that scrolls sideways inside itself on a narrow screen, so the page never does; it
- * is focusable so that a keyboard can scroll it too.
+ * The box of every table of the admin screens and dashboards. Below 640 px its table reads as a
+ * list of cards (the `table-cards` styles of index.css): give each `<td>` a `data-label` with its
+ * column's name, and the row's name a `<th scope="row">`, the card's title. Between that and a
+ * wide screen the table scrolls sideways inside the box, so the page never does; the box is
+ * focusable so that a keyboard can scroll it too.
  */
 export function TableRegion({
   label,
@@ -21,7 +24,7 @@ export function TableRegion({
       aria-label={label}
       tabIndex={0}
       className={cn(
-        'relative max-w-full overflow-x-auto rounded-lg border outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50',
+        'table-cards relative max-w-full overflow-x-auto rounded-lg border outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50',
         className,
       )}
     >

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { TableRegion } from '@/components/table-region';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -12,7 +13,14 @@ import { AUDIT_MSG } from '@common/schemas/audit';
 import { useOrganisationTimeZone } from '@/lib/api/get-config';
 import { ACTION_FILTER_GROUPS, actionLabel, entityLabel, formatMeta } from '../lib/audit-labels';
 
-const COLUMNS = ['Fecha y hora', 'Actor', 'Acción', 'Entidad', 'Detalle'];
+const COLUMNS = {
+  date: 'Fecha y hora',
+  actor: 'Actor',
+  action: 'Acción',
+  entity: 'Entidad',
+  detail: 'Detalle',
+} as const;
+const HEADERS = Object.values(COLUMNS);
 
 /**
  * A day typed as people write it, dd/mm/aaaa, whatever the browser's language (a date input shows
@@ -100,16 +108,11 @@ export function AuditLogCard() {
         ) : entries.length === 0 ? (
           <p className="text-sm text-muted-foreground">No hay registros para estos filtros.</p>
         ) : (
-          <div
-            role="region"
-            aria-label="Tabla de auditoría"
-            tabIndex={0}
-            className="max-h-[32rem] overflow-auto rounded-md border"
-          >
+          <TableRegion label="Tabla de auditoría" className="max-h-[32rem] overflow-auto">
             <table className="w-full text-left text-sm">
               <thead className="sticky top-0 bg-muted text-xs text-muted-foreground">
                 <tr>
-                  {COLUMNS.map((column) => (
+                  {HEADERS.map((column) => (
                     <th key={column} scope="col" className="px-3 py-2 font-medium">
                       {column}
                     </th>
@@ -119,22 +122,29 @@ export function AuditLogCard() {
               <tbody className="divide-y">
                 {entries.map((e) => (
                   <tr key={e.id} className="align-top">
-                    <td className="px-3 py-2 whitespace-nowrap">
+                    <td data-label={COLUMNS.date} className="px-3 py-2 whitespace-nowrap">
                       <time dateTime={e.createdAt}>{formatDateTime(e.createdAt, timeZone)}</time>
                     </td>
-                    <td className="px-3 py-2">{e.actor?.fullName ?? 'Sistema'}</td>
-                    <td className="px-3 py-2" title={e.action}>
+                    <td data-label={COLUMNS.actor} className="px-3 py-2">
+                      {e.actor?.fullName ?? 'Sistema'}
+                    </td>
+                    <td data-label={COLUMNS.action} className="px-3 py-2" title={e.action}>
                       {actionLabel(e.action)}
                     </td>
-                    <td className="px-3 py-2">{entityLabel(e.entity)}</td>
-                    <td className="max-w-xs px-3 py-2 font-mono text-xs break-words text-muted-foreground">
+                    <td data-label={COLUMNS.entity} className="px-3 py-2">
+                      {entityLabel(e.entity)}
+                    </td>
+                    <td
+                      data-label={COLUMNS.detail}
+                      className="max-w-xs px-3 py-2 font-mono text-xs break-words text-muted-foreground"
+                    >
                       {formatMeta(e.meta)}
                     </td>
                   </tr>
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableRegion>
         )}
 
         {log.hasNextPage ? (

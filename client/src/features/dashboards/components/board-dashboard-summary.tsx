@@ -82,7 +82,11 @@ export function BoardSummary({ analytics }: { analytics: HierarchyResponse['anal
                         {row.label}
                       </th>
                       {[row.total, row.sent, row.drafts, `${row.rate}%`].map((value, i) => (
-                        <td key={i} className="px-3 py-2.5 text-right tabular-nums">
+                        <td
+                          key={i}
+                          data-label={COLUMNS[i + 1]}
+                          className="px-3 py-2.5 text-right tabular-nums"
+                        >
                           {value}
                         </td>
                       ))}

@@ -8,7 +8,14 @@ import { useReminders } from '../api/get-reminders';
 import { useOrganisationTimeZone } from '@/lib/api/get-config';
 
 const TYPE_LABELS: Record<ReminderType, string> = { MANUAL: 'Manual', AUTO: 'Automático' };
-const HEADERS = ['Fecha', 'Destinatario', 'Asunto', 'Tipo', 'Enviado por'];
+const COLUMNS = {
+  date: 'Fecha',
+  recipient: 'Destinatario',
+  subject: 'Asunto',
+  type: 'Tipo',
+  sentBy: 'Enviado por',
+} as const;
+const HEADERS = Object.values(COLUMNS);
 
 /** 'Historial de recordatorios': the latest reminders, newest first, in the viewer's time. */
 export function ReminderHistory() {
@@ -47,7 +54,10 @@ export function ReminderHistory() {
             <tbody>
               {reminders.data.map((r) => (
                 <tr key={r.id} className="border-t align-top">
-                  <td className="px-2 py-2 whitespace-nowrap tabular-nums">
+                  <td
+                    data-label={COLUMNS.date}
+                    className="px-2 py-2 whitespace-nowrap tabular-nums"
+                  >
                     {formatDateTime(r.sentAt, timeZone)}
                   </td>
                   <th scope="row" className="px-2 py-2 text-left font-normal">
@@ -56,9 +66,15 @@ export function ReminderHistory() {
                       {r.recipient.email}
                     </span>
                   </th>
-                  <td className="px-2 py-2 break-words">{r.emailSubject}</td>
-                  <td className="px-2 py-2">{TYPE_LABELS[r.type]}</td>
-                  <td className="px-2 py-2">{r.sentBy?.fullName ?? '—'}</td>
+                  <td data-label={COLUMNS.subject} className="px-2 py-2 break-words">
+                    {r.emailSubject}
+                  </td>
+                  <td data-label={COLUMNS.type} className="px-2 py-2">
+                    {TYPE_LABELS[r.type]}
+                  </td>
+                  <td data-label={COLUMNS.sentBy} className="px-2 py-2">
+                    {r.sentBy?.fullName ?? '—'}
+                  </td>
                 </tr>
               ))}
             </tbody>

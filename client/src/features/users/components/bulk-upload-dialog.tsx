@@ -2,6 +2,7 @@ import { toCsv } from '@common/csv';
 import { bulkSummary, type BulkUserRow } from '@common/schemas/users';
 import { CircleAlert, CircleCheck, Download, FileUp } from 'lucide-react';
 import { useId, useMemo, useState, type ChangeEvent } from 'react';
+import { TableRegion } from '@/components/table-region';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -284,7 +285,7 @@ function BulkResult({ finished }: { finished: Finished }) {
       {problems.length > 0 ? (
         <div className="grid gap-2">
           <h3 className="text-sm font-medium">Filas no importadas</h3>
-          <div className="max-h-64 overflow-auto rounded-md border">
+          <TableRegion label="Filas no importadas" className="max-h-64 overflow-auto">
             <table className="w-full text-left text-sm">
               <thead className="sticky top-0 bg-muted text-xs text-muted-foreground">
                 <tr>
@@ -302,9 +303,14 @@ function BulkResult({ finished }: { finished: Finished }) {
               <tbody>
                 {problems.map((p) => (
                   <tr key={`${p.kind}-${p.row}`} className="border-t align-top">
-                    <td className="px-3 py-2 tabular-nums">{p.row}</td>
-                    <td className="px-3 py-2 break-all">{p.email ?? '—'}</td>
-                    <td className="px-3 py-2">
+                    <th scope="row" className="px-3 py-2 text-left font-normal tabular-nums">
+                      <span className="sm:hidden">Fila </span>
+                      {p.row}
+                    </th>
+                    <td data-label="Correo" className="px-3 py-2 break-all">
+                      {p.email ?? '—'}
+                    </td>
+                    <td data-label="Motivo" className="px-3 py-2">
                       <span className="sr-only">
                         {p.kind === 'omitido' ? 'Omitido: ' : 'Rechazado: '}
                       </span>
@@ -314,7 +320,7 @@ function BulkResult({ finished }: { finished: Finished }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableRegion>
         </div>
       ) : null}
       <DialogFooter>

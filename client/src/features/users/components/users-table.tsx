@@ -12,21 +12,19 @@ import { UserStatusSelect } from './user-status-select';
 import { UnblockSignInButton } from './unblock-sign-in-button';
 import { useOrganisationTimeZone } from '@/lib/api/get-config';
 
-const HEADERS = [
-  'Usuario',
-  'Cargo',
-  'Rol',
-  'Estado',
-  'APPAs enviados',
-  'URL personal',
-  'Último acceso',
-  'Acciones',
-];
+const COLUMNS = {
+  user: 'Usuario',
+  cargo: 'Cargo',
+  role: 'Rol',
+  status: 'Estado',
+  sent: 'APPAs enviados',
+  url: 'URL personal',
+  lastLogin: 'Último acceso',
+  actions: 'Acciones',
+} as const;
+const HEADERS = Object.values(COLUMNS);
 
-/**
- * The users of the panel. The table scrolls sideways inside its own box on a narrow screen, so
- * the page never does; the box is focusable so that a keyboard can scroll it too.
- */
+/** The users of the panel: a table, or a list of cards on a phone. */
 export function UsersTable({
   users,
   onEdit,
@@ -68,13 +66,19 @@ export function UsersTable({
                   </span>
                 ) : null}
               </th>
-              <td className="min-w-28 px-2 py-2.5 break-words">{user.cargo ?? '—'}</td>
-              <td className="px-2 py-2.5 whitespace-nowrap">{ROLE_LABELS[user.role]}</td>
-              <td className="px-2 py-2.5">
+              <td data-label={COLUMNS.cargo} className="min-w-28 px-2 py-2.5 break-words">
+                {user.cargo ?? '—'}
+              </td>
+              <td data-label={COLUMNS.role} className="px-2 py-2.5 whitespace-nowrap">
+                {ROLE_LABELS[user.role]}
+              </td>
+              <td data-label={COLUMNS.status} className="px-2 py-2.5">
                 <UserStatusSelect user={user} />
               </td>
-              <td className="px-2 py-2.5 text-center tabular-nums">{user.submissionCount}</td>
-              <td className="px-2 py-2.5">
+              <td data-label={COLUMNS.sent} className="px-2 py-2.5 text-center tabular-nums">
+                {user.submissionCount}
+              </td>
+              <td data-label={COLUMNS.url} className="px-2 py-2.5">
                 <div className="flex items-center gap-1">
                   <code className="block max-w-32 truncate text-xs" title={personalPath(user.slug)}>
                     {personalPath(user.slug)}
@@ -89,11 +93,14 @@ export function UsersTable({
                   />
                 </div>
               </td>
-              <td className="px-2 py-2.5 whitespace-nowrap tabular-nums">
+              <td
+                data-label={COLUMNS.lastLogin}
+                className="px-2 py-2.5 whitespace-nowrap tabular-nums"
+              >
                 {user.lastLoginAt ? formatDateTime(user.lastLoginAt, timeZone) : 'Nunca'}
               </td>
-              <td className="px-2 py-2.5">
-                <div className="flex gap-1">
+              <td data-label={COLUMNS.actions} className="px-2 py-2.5">
+                <div className="flex flex-wrap gap-1">
                   <Button
                     variant="ghost"
                     size="sm"

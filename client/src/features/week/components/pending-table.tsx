@@ -5,7 +5,14 @@ import { Button } from '@/components/ui/button';
 import { ReportStatusBadge } from '@/components/report-status-badge';
 import { RowCheckbox, SelectableTable } from './selectable-table';
 
-const HEADERS = ['Persona', 'Cargo', 'Unidad', 'Estado', 'Acciones'];
+const COLUMNS = {
+  person: 'Persona',
+  cargo: 'Cargo',
+  area: 'Unidad',
+  status: 'Estado',
+  actions: 'Acciones',
+} as const;
+const HEADERS = Object.values(COLUMNS);
 
 /** With the 'Pendientes' filter: who has not sent, to remind them or mark them as sent. */
 export function PendingTable({
@@ -48,16 +55,20 @@ export function PendingTable({
               {person.email}
             </span>
           </th>
-          <td className="min-w-28 px-2 py-2.5 break-words">{person.cargo ?? '—'}</td>
-          <td className="px-2 py-2.5 break-words">{person.unidadOrganizacional ?? '—'}</td>
-          <td className="px-2 py-2.5">
+          <td data-label={COLUMNS.cargo} className="min-w-28 px-2 py-2.5 break-words">
+            {person.cargo ?? '—'}
+          </td>
+          <td data-label={COLUMNS.area} className="px-2 py-2.5 break-words">
+            {person.unidadOrganizacional ?? '—'}
+          </td>
+          <td data-label={COLUMNS.status} className="px-2 py-2.5">
             <ReportStatusBadge
               status={person.draft ? 'BORRADOR' : null}
               missingLabel="Sin enviar"
             />
           </td>
-          <td className="px-2 py-2.5">
-            <div className="flex items-center gap-1">
+          <td data-label={COLUMNS.actions} className="px-2 py-2.5">
+            <div className="flex flex-wrap items-center gap-1">
               {remindButton(person, weekStart)}
               <Button
                 variant="outline"

@@ -16,21 +16,27 @@ function SelectAllCheckbox({
 }) {
   const count = ids.filter((id) => selected.has(id)).length;
   return (
-    <input
-      type="checkbox"
-      className="size-4 accent-primary"
-      aria-label="Seleccionar todos los de esta página"
-      checked={ids.length > 0 && count === ids.length}
-      ref={(box) => {
-        if (box) box.indeterminate = count > 0 && count < ids.length;
-      }}
-      disabled={ids.length === 0}
-      onChange={(e) => onChange(ids, e.currentTarget.checked)}
-    />
+    <label className="inline-flex items-center gap-2">
+      <input
+        type="checkbox"
+        className="size-4 accent-primary"
+        aria-label="Seleccionar todos los de esta página"
+        checked={ids.length > 0 && count === ids.length}
+        ref={(box) => {
+          if (box) box.indeterminate = count > 0 && count < ids.length;
+        }}
+        disabled={ids.length === 0}
+        onChange={(e) => onChange(ids, e.currentTarget.checked)}
+      />
+      {/* On a phone the head shows only this box, above the cards: it needs words. */}
+      <span aria-hidden="true" className="text-sm font-normal normal-case sm:hidden">
+        Seleccionar todos
+      </span>
+    </label>
   );
 }
 
-/** The first cell of a row: its box. */
+/** The first cell of a row: its box (in the corner of the card on a phone). */
 export function RowCheckbox({
   name,
   checked,
@@ -41,14 +47,16 @@ export function RowCheckbox({
   onChange: () => void;
 }) {
   return (
-    <td className="px-3 py-2.5">
-      <input
-        type="checkbox"
-        className="size-4 accent-primary"
-        aria-label={`Seleccionar a ${name}`}
-        checked={checked}
-        onChange={onChange}
-      />
+    <td data-row-select className="px-3 py-2.5">
+      <label className="flex items-center justify-center">
+        <input
+          type="checkbox"
+          className="size-4 accent-primary"
+          aria-label={`Seleccionar a ${name}`}
+          checked={checked}
+          onChange={onChange}
+        />
+      </label>
     </td>
   );
 }

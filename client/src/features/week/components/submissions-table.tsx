@@ -10,15 +10,16 @@ import { RowCheckbox, SelectableTable } from './selectable-table';
 
 export type SubmissionAction = 'view' | 'comments' | 'task' | 'files';
 
-const HEADERS = [
-  'Persona',
-  'Estado',
-  'Enviado',
-  'KPI (logro / meta)',
-  'Adjuntos',
-  'Alertas',
-  'Acciones',
-];
+const COLUMNS = {
+  person: 'Persona',
+  status: 'Estado',
+  sent: 'Enviado',
+  kpi: 'KPI (logro / meta)',
+  files: 'Adjuntos',
+  alerts: 'Alertas',
+  actions: 'Acciones',
+} as const;
+const HEADERS = Object.values(COLUMNS);
 
 const pct = (value: number | null) => (value === null ? '—' : `${value}%`);
 
@@ -38,7 +39,16 @@ function KpiCell({ submission: s }: { submission: ReportSummary }) {
 function AlertDots({ submission: s }: { submission: ReportSummary }) {
   const problems = s.problemas.trim() !== '';
   const help = s.ayuda.trim() !== '';
-  if (!problems && !help) return <span className="sr-only">Sin alertas</span>;
+  if (!problems && !help) {
+    return (
+      <>
+        <span aria-hidden="true" className="text-muted-foreground">
+          —
+        </span>
+        <span className="sr-only">Sin alertas</span>
+      </>
+    );
+  }
   return (
     <span className="inline-flex items-center gap-1.5">
       {problems ? (
@@ -125,16 +135,16 @@ export function SubmissionsTable({
                   s.user.email}
               </span>
             </th>
-            <td className="px-2 py-2.5">
+            <td data-label={COLUMNS.status} className="px-2 py-2.5">
               <ReportStatusBadge status={s.status} />
             </td>
-            <td className="px-2 py-2.5 whitespace-nowrap tabular-nums">
+            <td data-label={COLUMNS.sent} className="px-2 py-2.5 whitespace-nowrap tabular-nums">
               {s.submittedAt ? formatDateTime(s.submittedAt, timeZone) : '—'}
             </td>
-            <td className="px-2 py-2.5">
+            <td data-label={COLUMNS.kpi} className="px-2 py-2.5">
               <KpiCell submission={s} />
             </td>
-            <td className="px-2 py-2.5">
+            <td data-label={COLUMNS.files} className="px-2 py-2.5">
               <Button
                 variant="outline"
                 size="sm"
@@ -147,11 +157,11 @@ export function SubmissionsTable({
                 {s.fileCount}
               </Button>
             </td>
-            <td className="px-2 py-2.5">
+            <td data-label={COLUMNS.alerts} className="px-2 py-2.5">
               <AlertDots submission={s} />
             </td>
-            <td className="px-2 py-2.5">
-              <div className="flex items-center gap-1">
+            <td data-label={COLUMNS.actions} className="px-2 py-2.5">
+              <div className="flex flex-wrap items-center gap-1">
                 {DIALOG_ACTIONS.filter(
                   // A task about a report is part of reviewing it.
                   ({ action }) => action !== 'task' || s.abilities.review,
