@@ -79,7 +79,7 @@ test("an author's sent report shows in Enviados with its KPI, and the team filte
   await search(page).fill(author.fullName);
   const row = rowOf(page, author.fullName);
   await expect(row).toContainText('Enviado');
-  await expect(row).toContainText('95.5% / 80%');
+  await expect(row).toContainText('95,5 % / 80 %');
   await expect(row.getByRole('img', { name: 'Meta alcanzada' })).toBeVisible();
   await expect(row.getByRole('img', { name: 'Reportó problemas' })).toBeVisible();
   await expect(row.getByRole('img', { name: 'Solicitó ayuda' })).toHaveCount(0);

@@ -60,7 +60,7 @@ test.describe('dashboards', () => {
     for (const label of ['Total APPAs', 'Enviados', 'Borradores', 'Tasa de Envío (%)']) {
       await expect(cards.getByText(label, { exact: true })).toBeVisible();
     }
-    await expect(cards.getByText(/^\d+%$/)).toBeVisible();
+    await expect(cards.getByText(/^\d+ %$/)).toBeVisible();
     await expect(page.getByRole('progressbar', { name: 'Porcentaje completado' })).toBeVisible();
     await expect(page.getByRole('rowheader', { name: 'Líder' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);

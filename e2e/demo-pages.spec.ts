@@ -103,7 +103,7 @@ test('/super-admin shows the live figures and a running clock; its actions are r
       drafts: `Borradores${week.counts.drafts}`,
       expected: `Personas que reportan${week.counts.expected}`,
       appas: `APPAs de la semana${week.submissions.length}`,
-      efficiency: `Eficiencia${efficiency}%`,
+      efficiency: `Eficiencia${efficiency} %`,
       users: `Usuarios${users.length}`,
     });
   }).toPass({ timeout: 4 * PAGE_REFRESH_MS });

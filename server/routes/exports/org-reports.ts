@@ -104,7 +104,7 @@ export async function weeklyReport(
     `Borradores: ${counts.drafts}`,
     `Pendientes: ${counts.pending}`,
     `Archivos adjuntos: ${counts.files}`,
-    `Tasa de cumplimiento: ${completionRate(counts.sent, counts.expected)} %`,
+    `Tasa de cumplimiento: ${percent(completionRate(counts.sent, counts.expected))}`,
     '',
     `APPAs enviados (${sent.length})`,
     ...(sent.length === 0 ? ['Ninguno'] : []),
@@ -234,13 +234,13 @@ export async function monthlyReport(
     ...(weeks.length === 0 ? ['Ninguna semana del mes ha comenzado.'] : []),
     ...weekRows.map(
       (w) =>
-        `- ${weekLabel(w.week)}${w.week.weekStart === current ? ' (en curso)' : ''}: esperados ${w.expected}, enviados ${w.sent}, borradores ${w.drafts}, cumplimiento ${completionRate(w.sent, w.expected)} %`,
+        `- ${weekLabel(w.week)}${w.week.weekStart === current ? ' (en curso)' : ''}: esperados ${w.expected}, enviados ${w.sent}, borradores ${w.drafts}, cumplimiento ${percent(completionRate(w.sent, w.expected))}`,
     ),
     '',
     `Por persona (${people.length})`,
     ...people.map(
       (p) =>
-        `- ${p.fullName} (${p.email}): ${p.sent} de ${p.expectedWeeks} semanas enviadas, ${p.drafts} borradores, cumplimiento ${completionRate(p.sent, p.expectedWeeks)} %`,
+        `- ${p.fullName} (${p.email}): ${p.sent} de ${p.expectedWeeks} semanas enviadas, ${p.drafts} borradores, cumplimiento ${percent(completionRate(p.sent, p.expectedWeeks))}`,
     ),
   ];
 
@@ -276,7 +276,7 @@ export async function userActivityReport(
     ...people.flatMap((p) => [
       `${p.fullName} (${p.email})`,
       `  Enviados: ${p.sent}; borradores: ${p.drafts}; último envío: ${dateTime(p.lastSentAt, tz)}`,
-      `  Logro KPI promedio: ${percent(p.averageLogro)}; cumplimiento: ${completionRate(p.sent, p.expectedWeeks)} %`,
+      `  Logro KPI promedio: ${percent(p.averageLogro)}; cumplimiento: ${percent(completionRate(p.sent, p.expectedWeeks))}`,
     ]),
     ...(people.length === 0 ? ['No hay usuarios que envíen APPA.'] : []),
   ];
@@ -345,7 +345,7 @@ export async function kpiReport(
   const csv = () => csvOf(KPI_LAYOUT, kpis, { timeZone: tz });
   const text = () => [
     ...header('KPI: logro frente a meta', rangeLabel(query.from, query.to), ctx.clock(), tz),
-    `KPI medidos: ${measured}; logrados: ${reached} (${completionRate(reached, measured)} %)`,
+    `KPI medidos: ${measured}; logrados: ${reached} (${percent(completionRate(reached, measured))})`,
     '',
     ...kpis.map(
       (k) =>

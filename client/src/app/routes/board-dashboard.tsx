@@ -1,3 +1,4 @@
+import { percent } from '@common/percent';
 import type { ReportSummary } from '@common/schemas/panel';
 import { CircleCheck, FilePen, FileText, Percent } from 'lucide-react';
 import { useState } from 'react';
@@ -67,7 +68,7 @@ export function BoardDashboard() {
           />
           <StatCard
             label="Tasa de Envío (%)"
-            value={analytics && `${analytics.completionRate}%`}
+            value={analytics && percent(analytics.completionRate)}
             icon={Percent}
             tone="text-success"
             hint={

@@ -1,3 +1,4 @@
+import { percent } from '@common/percent';
 import { completionRate } from '@common/completion';
 import { WEEK_PAGE_SIZE_MAX } from '@common/schemas/panel';
 import { Archive, BellRing, Download } from 'lucide-react';
@@ -64,7 +65,7 @@ function ControlPage({
         />
         <Figure label="Enviados" value={counts?.sent} />
         <Figure label="Borradores" value={counts?.drafts} />
-        <Figure label="Eficiencia" value={counts ? `${efficiency}%` : undefined} />
+        <Figure label="Eficiencia" value={counts ? percent(efficiency) : undefined} />
       </section>
 
       <Card>

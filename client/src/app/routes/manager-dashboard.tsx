@@ -1,3 +1,4 @@
+import { percent } from '@common/percent';
 import type { ReportSummary } from '@common/schemas/panel';
 import { CircleCheck, Clock, Gauge, Users } from 'lucide-react';
 import { useState } from 'react';
@@ -80,7 +81,7 @@ export function ManagerDashboardRoute() {
           />
           <StatCard
             label="Performance"
-            value={data && `${data.analytics.completionRate}%`}
+            value={data && percent(data.analytics.completionRate)}
             icon={Gauge}
             tone="text-primary"
           />

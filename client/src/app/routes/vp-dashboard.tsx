@@ -1,3 +1,4 @@
+import { percent } from '@common/percent';
 import type { ReportSummary } from '@common/schemas/panel';
 import { CircleCheck, Clock, Percent, Users } from 'lucide-react';
 import { useState } from 'react';
@@ -69,7 +70,7 @@ export function VpDashboard() {
           />
           <StatCard
             label="Tasa Completitud"
-            value={data && `${data.analytics.completionRate}%`}
+            value={data && percent(data.analytics.completionRate)}
             icon={Percent}
             tone="text-success"
           />

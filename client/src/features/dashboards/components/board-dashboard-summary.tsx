@@ -1,3 +1,4 @@
+import { percent } from '@common/percent';
 import type { HierarchyResponse } from '@common/schemas/dashboard';
 import { TableRegion } from '@/components/table-region';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -43,7 +44,9 @@ export function BoardSummary({ analytics }: { analytics: HierarchyResponse['anal
           <div className="grid gap-1.5">
             <div className="flex justify-between text-sm">
               <span>Porcentaje completado</span>
-              <span className="font-semibold tabular-nums">{analytics.completionRate}%</span>
+              <span className="font-semibold tabular-nums">
+                {percent(analytics.completionRate)}
+              </span>
             </div>
             <CompletionBar label="Porcentaje completado" rate={analytics.completionRate} />
           </div>
@@ -81,7 +84,7 @@ export function BoardSummary({ analytics }: { analytics: HierarchyResponse['anal
                       <th scope="row" className="px-3 py-2.5 text-left font-medium">
                         {row.label}
                       </th>
-                      {[row.total, row.sent, row.drafts, `${row.rate}%`].map((value, i) => (
+                      {[row.total, row.sent, row.drafts, percent(row.rate)].map((value, i) => (
                         <td
                           key={i}
                           data-label={COLUMNS[i + 1]}

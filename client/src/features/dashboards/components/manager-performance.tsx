@@ -1,3 +1,4 @@
+import { percent } from '@common/percent';
 import type { HierarchyResponse } from '@common/schemas/dashboard';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -26,7 +27,7 @@ export function ManagerPerformance({
           <div className="grid gap-2">
             <div className="flex items-baseline justify-between gap-2 text-sm">
               <span className="font-medium">Tasa de completitud</span>
-              <span className="text-2xl font-semibold tabular-nums">{rate}%</span>
+              <span className="text-2xl font-semibold tabular-nums">{percent(rate)}</span>
             </div>
             <CompletionBar label="Tasa de completitud" rate={rate} className="h-3" />
           </div>

@@ -1,3 +1,4 @@
+import { percent } from '@common/percent';
 import { ROLE_LABELS } from '@common/roles';
 import type { HierarchyResponse, TeamMember } from '@common/schemas/dashboard';
 import type { ReportSummary } from '@common/schemas/panel';
@@ -108,7 +109,7 @@ export function VpTeam({
                   ['Gerentes', summary.managers],
                   ['Líderes', summary.leaders],
                   ['Total colaboradores', summary.collaborators],
-                  ['Tasa de completitud', `${hierarchy.analytics.completionRate}%`],
+                  ['Tasa de completitud', percent(hierarchy.analytics.completionRate)],
                 ] as const
               ).map(([label, value]) => (
                 <div key={label} className="rounded-lg bg-muted/60 p-3">

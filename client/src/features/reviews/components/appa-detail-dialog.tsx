@@ -1,3 +1,4 @@
+import { percent } from '@common/percent';
 import type { ReportSummary } from '@common/schemas/panel';
 import { weekLabel } from '@common/week';
 import { Download } from 'lucide-react';
@@ -31,8 +32,6 @@ export type DetailFocus = 'comments' | 'review' | 'task';
 /** GET /api/appa/{id}/download: the report as text (built by the exports). */
 export const appaDownloadUrl = (id: string) => `/api/appa/${encodeURIComponent(id)}/download`;
 
-const pct = (value: number | null) => (value === null ? '—' : `${value}%`);
-
 function KpiBlock({ submission: s }: { submission: ReportSummary }) {
   return (
     <ReportSection title="KPI">
@@ -43,12 +42,12 @@ function KpiBlock({ submission: s }: { submission: ReportSummary }) {
         </div>
         <div className="grid gap-0.5">
           <dt className="text-muted-foreground">Meta</dt>
-          <dd className="font-medium tabular-nums">{pct(s.kpiMetaPct)}</dd>
+          <dd className="font-medium tabular-nums">{percent(s.kpiMetaPct)}</dd>
         </div>
         <div className="grid gap-0.5">
           <dt className="text-muted-foreground">Logro</dt>
           <dd className="inline-flex items-center gap-1 font-medium tabular-nums">
-            {pct(s.kpiLogroPct)}
+            {percent(s.kpiLogroPct)}
             <KpiTrendIcon metaPct={s.kpiMetaPct} logroPct={s.kpiLogroPct} />
           </dd>
         </div>

@@ -1,3 +1,4 @@
+import { percent } from '@common/percent';
 import { toCsv } from '@common/csv';
 import { bulkSummary, type BulkUserRow } from '@common/schemas/users';
 import { CircleAlert, CircleCheck, Download, FileUp } from 'lucide-react';
@@ -175,7 +176,7 @@ export function BulkUploadDialogBody({ onBusyChange }: { onBusyChange: (busy: bo
 }
 
 function BulkProgressView({ progress }: { progress: BulkProgress }) {
-  const percent = progress.total ? Math.round((progress.done / progress.total) * 100) : 0;
+  const done = progress.total ? Math.round((progress.done / progress.total) * 100) : 0;
   return (
     <>
       <DialogHeader>
@@ -194,11 +195,12 @@ function BulkProgressView({ progress }: { progress: BulkProgress }) {
         >
           <div
             className="h-full rounded-full bg-primary transition-[width]"
-            style={{ width: `${percent}%` }}
+            style={{ width: `${done}%` }}
           />
         </div>
         <p className="text-sm text-muted-foreground">
-          Importando… {numberEs(progress.done)} de {numberEs(progress.total)} usuarios ({percent}%)
+          Importando… {numberEs(progress.done)} de {numberEs(progress.total)} usuarios (
+          {percent(done)})
         </p>
       </div>
     </>

@@ -1,3 +1,4 @@
+import { percent } from '@common/percent';
 import type { ReportSummary } from '@common/schemas/panel';
 import { Download, Eye, ListPlus, MessageSquare, Paperclip } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
@@ -21,8 +22,6 @@ const COLUMNS = {
 } as const;
 const HEADERS = Object.values(COLUMNS);
 
-const pct = (value: number | null) => (value === null ? '—' : `${value}%`);
-
 /** Achieved / goal, with the arrow that says whether the goal was met. */
 function KpiCell({ submission: s }: { submission: ReportSummary }) {
   if (s.kpiMetaPct === null && s.kpiLogroPct === null) {
@@ -30,7 +29,7 @@ function KpiCell({ submission: s }: { submission: ReportSummary }) {
   }
   return (
     <span className="inline-flex items-center gap-1 whitespace-nowrap tabular-nums">
-      {pct(s.kpiLogroPct)} / {pct(s.kpiMetaPct)}
+      {percent(s.kpiLogroPct)} / {percent(s.kpiMetaPct)}
       <KpiTrendIcon metaPct={s.kpiMetaPct} logroPct={s.kpiLogroPct} />
     </span>
   );

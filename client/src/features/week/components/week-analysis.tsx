@@ -1,3 +1,4 @@
+import { percent } from '@common/percent';
 import { completionRate } from '@common/completion';
 import type { WeekResponse } from '@common/schemas/panel';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -28,13 +29,13 @@ export function WeekAnalysis({ counts }: { counts: WeekResponse['counts'] }) {
       <CardContent className="grid gap-6 lg:grid-cols-[2fr_1fr]">
         <ul className="grid gap-3" aria-label="APPAs por estado">
           {bars.map((bar) => {
-            const percent = completionRate(bar.value, counts.expected);
+            const share = completionRate(bar.value, counts.expected);
             return (
               <li key={bar.label} className="grid gap-1">
                 <span className="flex justify-between gap-2 text-sm">
                   <span className="font-medium">{bar.label}</span>
                   <span className="text-muted-foreground tabular-nums">
-                    {bar.value} ({percent} %)
+                    {bar.value} ({percent(share)})
                   </span>
                 </span>
                 <span
@@ -43,7 +44,7 @@ export function WeekAnalysis({ counts }: { counts: WeekResponse['counts'] }) {
                 >
                   <span
                     className={cn('block h-full rounded-full', bar.tone)}
-                    style={{ width: `${percent}%` }}
+                    style={{ width: `${share}%` }}
                   />
                 </span>
               </li>
@@ -54,7 +55,7 @@ export function WeekAnalysis({ counts }: { counts: WeekResponse['counts'] }) {
           <div className="rounded-lg border p-3">
             <dt className="text-sm text-muted-foreground">Tasa de cumplimiento</dt>
             <dd className="text-2xl font-semibold tabular-nums">
-              {completionRate(counts.sent, counts.expected)} %
+              {percent(completionRate(counts.sent, counts.expected))}
             </dd>
           </div>
           <div className="rounded-lg border p-3">

@@ -1,3 +1,4 @@
+import { decimal } from '@common/percent';
 import { weeklyRows, type WeeklyRow } from '@common/report-layouts';
 import type { WeekResponse } from '@common/schemas/panel';
 import { filterPending, filterSubmissions, type SummaryFilters } from '@common/week-filters';
@@ -22,5 +23,5 @@ export const summaryCsvFileName = (weekStart: string) => `appa-semana-${weekStar
 /** Files per sent APPA, one decimal, '0' when none was sent. */
 export function filesPerSent(files: number, sent: number): string {
   if (sent === 0) return '0';
-  return (files / sent).toLocaleString('es', { maximumFractionDigits: 1 });
+  return decimal(files / sent, 1);
 }

@@ -1,3 +1,4 @@
+import { percent } from '@common/percent';
 import type { TrendsResponse } from '@common/schemas/dashboard';
 import { Line, Tooltip } from 'recharts';
 import { byWeek, CHART_COLORS, ChartFrame, WeekLineChart } from './chart-frame';
@@ -13,20 +14,19 @@ export function CompletionTrendChart({ data }: { data: readonly CompletionPoint[
   const average = rated.length
     ? Math.round(rated.reduce((sum, rate) => sum + rate, 0) / rated.length)
     : 0;
-  const rateText = (rate: number | null) => (rate === null ? '—' : `${rate}%`);
   return (
     <ChartFrame
       summary={
         last
-          ? `Semana del ${last.week}: ${rateText(last.rate)} (${last.sent} de ${last.expected}). Promedio de ${rated.length} semanas: ${average}%.`
+          ? `Semana del ${last.week}: ${percent(last.rate)} (${last.sent} de ${last.expected}). Promedio de ${rated.length} semanas: ${percent(average)}.`
           : 'Sin semanas para mostrar.'
       }
       caption="Tasa de completitud por semana"
       headers={['Semana', 'Enviados', 'Esperados', 'Tasa']}
-      rows={points.map((p) => [p.weekStart, p.sent, p.expected, rateText(p.rate)])}
+      rows={points.map((p) => [p.weekStart, p.sent, p.expected, percent(p.rate)])}
     >
       <WeekLineChart data={points}>
-        <Tooltip formatter={(value) => [`${String(value)}%`, 'Tasa']} />
+        <Tooltip formatter={(value) => [percent(Number(value)), 'Tasa']} />
         <Line
           type="monotone"
           dataKey="rate"

@@ -1,10 +1,9 @@
+import { percent } from '@common/percent';
 import type { TrendsResponse } from '@common/schemas/dashboard';
 import { Legend, Line, Tooltip } from 'recharts';
 import { byWeek, CHART_COLORS, ChartFrame, WeekLineChart } from './chart-frame';
 
 type KpiPoint = NonNullable<TrendsResponse['kpi']>[number];
-
-const pct = (value: number | null) => (value === null ? '—' : `${value}%`);
 
 /** A person's KPI: goal (meta) and achieved (logro) per week, oldest week on the left. */
 export function KpiTrendChart({
@@ -28,7 +27,12 @@ export function KpiTrendChart({
       }
       caption={`KPI de ${personName}: meta y logro por semana`}
       headers={['Semana', 'KPI', 'Meta', 'Logro']}
-      rows={points.map((p) => [p.weekStart, p.kpiNombre || '—', pct(p.metaPct), pct(p.logroPct)])}
+      rows={points.map((p) => [
+        p.weekStart,
+        p.kpiNombre || '—',
+        percent(p.metaPct),
+        percent(p.logroPct),
+      ])}
     >
       <WeekLineChart data={points}>
         <Tooltip />

@@ -1,3 +1,4 @@
+import { percent } from '@common/percent';
 import { ROLE_LABELS, type Role } from '@common/roles';
 import {
   Bar,
@@ -34,16 +35,13 @@ export function RoleCompletionChart({
       summary={
         latest
           ? `Semana del ${shortWeek(latest.weekStart)}: ${roles
-              .map((role) => `${ROLE_LABELS[role]} ${latest.rates[role] ?? 0}%`)
+              .map((role) => `${ROLE_LABELS[role]} ${percent(latest.rates[role] ?? 0)}`)
               .join(', ')}.`
           : 'Sin semanas para mostrar.'
       }
       caption="Tasa de envío por rol y semana"
       headers={['Semana', ...roles.map((role) => ROLE_LABELS[role])]}
-      rows={series.map((p) => [
-        p.weekStart,
-        ...roles.map((role) => (p.rates[role] === undefined ? '—' : `${p.rates[role]}%`)),
-      ])}
+      rows={series.map((p) => [p.weekStart, ...roles.map((role) => percent(p.rates[role]))])}
     >
       <ResponsiveContainer width="100%" height="100%">
         <BarChart
@@ -54,7 +52,7 @@ export function RoleCompletionChart({
           <CartesianGrid stroke={CHART_COLORS.grid} strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="week" tick={{ fontSize: 12 }} />
           <YAxis domain={[0, 100]} unit="%" tick={{ fontSize: 12 }} />
-          <Tooltip formatter={(value) => `${String(value)}%`} />
+          <Tooltip formatter={(value) => percent(Number(value))} />
           <Legend itemSorter={(item) => roles.indexOf(item.dataKey as Role)} />
           {roles.map((role) => (
             <Bar
