@@ -100,7 +100,7 @@ export function UsersTable({
                 {user.lastLoginAt ? formatDateTime(user.lastLoginAt, timeZone) : 'Nunca'}
               </td>
               <td data-label={COLUMNS.actions} className="px-2 py-2.5">
-                <div className="flex flex-wrap gap-1">
+                <div className="flex flex-wrap gap-1 sm:flex-nowrap">
                   <Button
                     variant="ghost"
                     size="sm"

@@ -68,7 +68,7 @@ export function PendingTable({
             />
           </td>
           <td data-label={COLUMNS.actions} className="px-2 py-2.5">
-            <div className="flex flex-wrap items-center gap-1">
+            <div className="flex flex-wrap items-center gap-1 sm:flex-nowrap">
               {remindButton(person, weekStart)}
               <Button
                 variant="outline"

@@ -160,7 +160,7 @@ export function SubmissionsTable({
               <AlertDots submission={s} />
             </td>
             <td data-label={COLUMNS.actions} className="px-2 py-2.5">
-              <div className="flex flex-wrap items-center gap-1">
+              <div className="flex flex-wrap items-center gap-1 sm:flex-nowrap">
                 {DIALOG_ACTIONS.filter(
                   // A task about a report is part of reviewing it.
                   ({ action }) => action !== 'task' || s.abilities.review,
