@@ -18,10 +18,11 @@ test('an administrator imports a CSV, sees what was refused, and downloads the c
 }) => {
   const tag = Date.now().toString(36);
   const csv = [
-    'Nombre Completo,Correo,Cargo,Rol',
-    `"Núñez, Ana",ana.${tag}@empresa.pe,"Jefa de Ventas, Norte",Líder`,
-    `Bruno Díaz,bruno.${tag}@empresa.pe,Analista,Usuario`,
-    `Sin Correo Válido,no-es-correo,,`,
+    'Nombre Completo,Correo,Cargo,Rol,Jefe',
+    // Bruno's manager is a row further down: it is created first all the same.
+    `Bruno Díaz,bruno.${tag}@empresa.pe,Analista,Usuario,ana.${tag}@empresa.pe`,
+    `"Núñez, Ana",ana.${tag}@empresa.pe,"Jefa de Ventas, Norte",Líder,`,
+    `Sin Correo Válido,no-es-correo,,,`,
   ].join('\n');
 
   const dialog = await openBulkDialog(page);
@@ -38,8 +39,11 @@ test('an administrator imports a CSV, sees what was refused, and downloads the c
     page.getByRole('status').filter({ hasText: 'Carga masiva completada' }),
   ).toBeVisible();
   await expect(dialog.getByRole('row', { name: /no-es-correo/ })).toContainText(
-    'Correo electrónico no válido',
+    'Rechazado: Correo electrónico no válido',
   );
+  const bruno = dialog.getByRole('row', { name: new RegExp(`bruno\\.${tag}`) });
+  await expect(bruno).toContainText(`ana.${tag}@empresa.pe`);
+  await expect(bruno).toContainText('Creado');
 
   const downloading = page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Descargar credenciales (CSV)' }).click();

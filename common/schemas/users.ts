@@ -130,6 +130,9 @@ export const BULK_MSG = {
   emailRequired: 'Falta el correo electrónico',
   duplicateInBatch: 'El correo está repetido en la carga',
   invalidRole: 'Rol no válido (use Administrador, Consejo, VP, Gerente, Líder o Usuario)',
+  managerTooLong: 'El jefe se indica con su correo o su usuario',
+  managerSuspended: 'El jefe indicado está suspendido',
+  managerNotImported: 'El jefe indicado no se pudo importar (vea su fila)',
 } as const;
 
 /** 'Líder ' → 'lider': how headers, role names and keys are compared. */
@@ -171,6 +174,10 @@ export const bulkUserRowSchema = z
     unidadOrganizacional: cell
       .pipe(z.string().max(200, USER_MSG.unidadTooLong))
       .transform((v) => v || null),
+    /** The person's manager: the e-mail or user name of someone who exists or of a row above. */
+    manager: cell
+      .pipe(z.string().max(254, BULK_MSG.managerTooLong))
+      .transform((v) => v.toLowerCase() || null),
     role: cell.transform((v, ctx) => {
       if (!v) return 'USER' as Role;
       const role = parseRoleName(v);

@@ -47,6 +47,8 @@ export function normaliseEmail(email: string): string {
 }
 
 export type NewUser = {
+  /** Chosen by the caller when others must point at the person before it exists. */
+  id?: string;
   email: string;
   fullName: string;
   role?: Role;
@@ -75,6 +77,7 @@ export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
   const [row] = await db
     .insert(users)
     .values({
+      ...(input.id ? { id: input.id } : {}),
       email,
       username,
       slug,

@@ -193,3 +193,96 @@ describe('POST /api/users/bulk-upload', () => {
     expect(stored).toHaveLength(BULK_MAX_ROWS);
   }, 120_000);
 });
+
+describe('POST /api/users/bulk-upload: role, area and manager of each row', () => {
+  const managerOf = async (email: string) => {
+    const [row] = await t.db
+      .select({ managerId: users.managerId })
+      .from(users)
+      .where(eq(users.email, email));
+    return row?.managerId;
+  };
+
+  it('places each person under a manager named by e-mail or user name, existing or in the file', async () => {
+    const vp = await buildUser(t, { role: 'VP', email: 'vp.norte@empresa.pe' });
+    const res = await upload({
+      users: [
+        // A row further down manages this one: it is created first all the same.
+        {
+          fullName: 'Lía Líder',
+          email: 'lia@empresa.pe',
+          role: 'Líder',
+          manager: 'Gus@Empresa.pe',
+        },
+        {
+          fullName: 'Gus Gerente',
+          email: 'gus@empresa.pe',
+          role: 'gerente',
+          unidadOrganizacional: 'Norte',
+          manager: 'VP.Norte@empresa.pe',
+        },
+        { fullName: 'Uma Usuaria', email: 'uma@empresa.pe', manager: vp.username },
+        { fullName: 'Ulises Usuario', email: 'ulises@empresa.pe', manager: 'lia@empresa.pe' },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<BulkUploadResult>();
+    expect(body.refused).toEqual([]);
+    expect(body.created.map((c) => [c.index, c.user.email, c.user.role])).toEqual([
+      [0, 'lia@empresa.pe', 'LIDER'],
+      [1, 'gus@empresa.pe', 'GERENTE'],
+      [2, 'uma@empresa.pe', 'USER'],
+      [3, 'ulises@empresa.pe', 'USER'],
+    ]);
+    const gus = body.created[1]?.user;
+    const lia = body.created[0]?.user;
+    expect(gus).toMatchObject({ managerId: vp.id, unidadOrganizacional: 'Norte' });
+    expect(lia?.managerId).toBe(gus?.id);
+    expect(await managerOf('uma@empresa.pe')).toBe(vp.id);
+    expect(await managerOf('ulises@empresa.pe')).toBe(lia?.id);
+  });
+
+  it('refuses a row whose manager is unknown, suspended, itself or in a loop, or whose role is not one', async () => {
+    const gone = await buildUser(t, { role: 'GERENTE', status: 'SUSPENDIDO' });
+    const before = await userCount();
+    const res = await upload({
+      users: [
+        { fullName: 'Sin Jefe', email: 'sinjefe@empresa.pe', manager: 'nadie@empresa.pe' },
+        { fullName: 'Jefe Suspendido', email: 'susp@empresa.pe', manager: gone.email },
+        { fullName: 'Su Propio Jefe', email: 'propio@empresa.pe', manager: 'propio@empresa.pe' },
+        { fullName: 'Ciclo A', email: 'ciclo.a@empresa.pe', manager: 'ciclo.b@empresa.pe' },
+        { fullName: 'Ciclo B', email: 'ciclo.b@empresa.pe', manager: 'ciclo.a@empresa.pe' },
+        { fullName: 'Bajo el Ciclo', email: 'bajo@empresa.pe', manager: 'ciclo.a@empresa.pe' },
+        { fullName: 'Rol Raro', email: 'raro@empresa.pe', role: 'Director' },
+        { fullName: 'Bajo Rol Raro', email: 'bajoraro@empresa.pe', manager: 'raro@empresa.pe' },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<BulkUploadResult>();
+    expect(body.created).toEqual([]);
+    expect(body.refused).toEqual([
+      { index: 0, email: 'sinjefe@empresa.pe', reason: USER_MSG.managerNotFound },
+      { index: 1, email: 'susp@empresa.pe', reason: BULK_MSG.managerSuspended },
+      { index: 2, email: 'propio@empresa.pe', reason: USER_MSG.managerSelf },
+      { index: 3, email: 'ciclo.a@empresa.pe', reason: USER_MSG.managerLoop },
+      { index: 4, email: 'ciclo.b@empresa.pe', reason: USER_MSG.managerLoop },
+      { index: 5, email: 'bajo@empresa.pe', reason: BULK_MSG.managerNotImported },
+      { index: 6, email: 'raro@empresa.pe', reason: BULK_MSG.invalidRole },
+      // The manager's row was refused, so nobody by that e-mail exists.
+      { index: 7, email: 'bajoraro@empresa.pe', reason: USER_MSG.managerNotFound },
+    ]);
+    expect(await userCount()).toBe(before);
+  });
+
+  it('is for administrators only', async () => {
+    const gerente = await buildUser(t, { role: 'GERENTE' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/bulk-upload',
+      headers: await authHeader(t, gerente),
+      payload: { users: [{ fullName: 'Intrusa', email: 'intrusa@empresa.pe', role: 'ADMIN' }] },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(await managerOf('intrusa@empresa.pe')).toBeUndefined();
+  });
+});

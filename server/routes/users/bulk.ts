@@ -18,6 +18,7 @@ import { audit, auditMany } from '../../services/audit';
 import { generateTemporaryPassword, hashPassword } from '../../services/passwords';
 import { savedMailFrom } from '../../services/settings';
 import { sendCredentials } from './admin-service';
+import { placeUnderManagers } from './bulk-managers';
 import {
   createUser,
   firstFreeIn,
@@ -41,8 +42,9 @@ const rawEmail = (row: unknown): string | null => {
 
 /**
  * POST /api/users/bulk-upload: creates every valid row whose e-mail is new, each with its own
- * temporary password that must be changed at first sign-in, and reports per row what was created,
- * skipped (the e-mail exists, or repeats an earlier row) and refused (and why). A row never stops
+ * temporary password that must be changed at first sign-in, its role, area and manager, and
+ * reports per row what was created, skipped (the e-mail exists, or repeats an earlier row) and
+ * refused (and why: a bad value, or a manager who is unknown, suspended or makes a loop). A row never stops
  * the others. The credentials are e-mailed after the users exist; a mail failure undoes nothing.
  */
 export async function adminBulkCreate(
@@ -86,11 +88,15 @@ export async function adminBulkCreate(
       .where(inArray(users.email, emails));
     for (const r of rows) existing.add(r.email);
   }
-  const toCreate = valid.filter((v) => {
-    if (!existing.has(v.row.email)) return true;
-    result.skipped.push({ index: v.index, email: v.row.email, reason: USER_MSG.emailTaken });
-    return false;
-  });
+  const { placed: toCreate, refused: misplaced } = await placeUnderManagers(
+    ctx.db,
+    valid.filter((v) => {
+      if (!existing.has(v.row.email)) return true;
+      result.skipped.push({ index: v.index, email: v.row.email, reason: USER_MSG.emailTaken });
+      return false;
+    }),
+  );
+  result.refused.push(...misplaced);
 
   const limitHash = pLimit(HASH_CONCURRENCY);
   const prepared = await Promise.all(
@@ -102,7 +108,8 @@ export async function adminBulkCreate(
     ),
   );
 
-  // Usernames and slugs are chosen in memory against every taken one, then inserted in batches.
+  // Usernames and slugs are chosen in memory against every taken one, then inserted in batches,
+  // managers before the people under them.
   const taken = await ctx.db.select({ username: users.username, slug: users.slug }).from(users);
   const usernames = new Set(taken.map((r) => r.username));
   const slugs = new Set(taken.map((r) => r.slug));
@@ -116,8 +123,11 @@ export async function adminBulkCreate(
       const slug = firstFreeIn(slugs, slugBase(p.row.fullName));
       usernames.add(username);
       slugs.add(slug);
+      const { manager: _manager, ...fields } = p.row;
       return {
-        ...p.row,
+        ...fields,
+        id: p.id,
+        managerId: p.managerId,
         username,
         slug,
         password: p.passwordHash,
@@ -141,15 +151,27 @@ export async function adminBulkCreate(
       continue;
     }
     // Someone created one of these e-mails (or slugs) meanwhile: one at a time, to find which.
+    const createdIds = new Set(createdRows.map((c) => c.row.id));
     for (const p of batch) {
+      if (p.managerInImport && p.managerId && !createdIds.has(p.managerId)) {
+        result.refused.push({
+          index: p.index,
+          email: p.row.email,
+          reason: BULK_MSG.managerNotImported,
+        });
+        continue;
+      }
       try {
         const row = await createUser(ctx.db, {
           ...p.row,
+          id: p.id,
+          managerId: p.managerId,
           passwordHash: p.passwordHash,
           mustChangePassword: true,
           createdAt: now,
         });
         createdRows.push({ index: p.index, row, temporaryPassword: p.temporaryPassword });
+        createdIds.add(row.id);
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         result.skipped.push({ index: p.index, email: p.row.email, reason: USER_MSG.emailTaken });
@@ -169,7 +191,7 @@ export async function adminBulkCreate(
       action: 'user.created',
       entity: 'user',
       entityId: row.id,
-      meta: { email: row.email, role: row.role, bulk: true },
+      meta: { email: row.email, role: row.role, managerId: row.managerId, bulk: true },
     })),
   );
   await audit(ctx.db, {
@@ -194,6 +216,7 @@ export async function adminBulkCreate(
 
   result.created.sort((a, b) => a.index - b.index);
   result.skipped.sort((a, b) => a.index - b.index);
+  result.refused.sort((a, b) => a.index - b.index);
   result.message = bulkSummary(result.created.length, result.skipped.length, result.refused.length);
   return result;
 }

@@ -3,7 +3,6 @@ import { toCsv } from '@common/csv';
 import { bulkSummary, type BulkUserRow } from '@common/schemas/users';
 import { CircleAlert, CircleCheck, Download, FileUp } from 'lucide-react';
 import { useId, useMemo, useState, type ChangeEvent } from 'react';
-import { TableRegion } from '@/components/table-region';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -19,19 +18,17 @@ import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { downloadFile } from '@/lib/download';
 import { useBulkImport, type BulkOutcome, type BulkProgress } from '../api/bulk-upload';
-import { parseBulkUsers, type RefusedRow } from '../lib/parse-bulk-users';
+import { parseBulkUsers } from '../lib/parse-bulk-users';
+import { BulkRowResults, type RowResult } from './bulk-row-results';
 import { personalUrl } from '../lib/personal-url';
 
-const EXAMPLE = `nombre completo,email,cargo,rol
-Ana Núñez,ana.nunez@empresa.pe,"Jefa de Ventas, Norte",Líder
-José Pérez,jose.perez@empresa.pe,Analista,Usuario`;
-
-/** A problem row as the results list shows it: its number in the text, e-mail and reason. */
-type Problem = RefusedRow & { kind: 'omitido' | 'rechazado' };
+const EXAMPLE = `nombre completo,email,cargo,rol,área,jefe
+Ana Núñez,ana.nunez@empresa.pe,"Jefa de Ventas, Norte",Líder,Ventas,gerente@empresa.pe
+José Pérez,jose.perez@empresa.pe,Analista,Usuario,Ventas,ana.nunez@empresa.pe`;
 
 interface Finished {
   outcome: BulkOutcome;
-  problems: Problem[];
+  rows: RowResult[];
 }
 
 const numberEs = (n: number) => n.toLocaleString('es-PE');
@@ -69,25 +66,32 @@ export function BulkUploadDialogBody({ onBusyChange }: { onBusyChange: (busy: bo
     }
     setRunning(true);
     onBusyChange(true);
-    const rows: BulkUserRow[] = outcome.valid.map((r) => r.data);
-    const result = await run(rows);
+    const toSend: BulkUserRow[] = outcome.valid.map((r) => r.data);
+    const result = await run(toSend);
     onBusyChange(false);
     setRunning(false);
-    const rowOf = (index: number) => outcome.valid[index]?.row ?? 0;
-    const problems: Problem[] = [
-      ...outcome.refused.map((r) => ({ ...r, kind: 'rechazado' as const })),
-      ...result.refused.map((r) => ({
-        row: rowOf(r.index),
-        email: r.email,
-        reason: r.reason,
-        kind: 'rechazado' as const,
-      })),
-      ...result.skipped.map((r) => ({
-        row: rowOf(r.index),
-        email: r.email,
-        reason: r.reason,
-        kind: 'omitido' as const,
-      })),
+    // The server counts rows in the order they were sent; the list shows the text's numbers.
+    const sent = (
+      index: number,
+      email: string | null,
+      kind: RowResult['kind'],
+      reason: string | null,
+    ): RowResult => {
+      const read = outcome.valid[index];
+      const manager = read?.data.manager;
+      return {
+        row: read?.row ?? 0,
+        email,
+        manager: typeof manager === 'string' && manager.trim() ? manager.trim() : null,
+        kind,
+        reason,
+      };
+    };
+    const rows: RowResult[] = [
+      ...outcome.refused.map((r) => ({ ...r, manager: null, kind: 'rechazado' as const })),
+      ...result.created.map((r) => sent(r.index, r.user.email, 'creado', null)),
+      ...result.refused.map((r) => sent(r.index, r.email, 'rechazado', r.reason)),
+      ...result.skipped.map((r) => sent(r.index, r.email, 'omitido', r.reason)),
     ].sort((a, b) => a.row - b.row);
     const summary = bulkSummary(
       result.created.length,
@@ -103,7 +107,7 @@ export function BulkUploadDialogBody({ onBusyChange }: { onBusyChange: (busy: bo
     } else {
       toast({ title: 'Carga masiva completada', description: summary });
     }
-    setFinished({ outcome: result, problems });
+    setFinished({ outcome: result, rows });
   };
 
   return (
@@ -112,9 +116,10 @@ export function BulkUploadDialogBody({ onBusyChange }: { onBusyChange: (busy: bo
         <DialogTitle>Carga Masiva de Usuarios</DialogTitle>
         <DialogDescription>
           Pega un CSV (la primera línea con los encabezados) o JSON. Columnas reconocidas: nombre
-          completo, email, cargo y rol; también unidad organizacional y zona horaria. Cada persona
-          recibirá por correo su contraseña temporal y su enlace personal; los correos que ya
-          existen se omiten.
+          completo, email, cargo y rol; también área (unidad organizacional), jefe (su correo o
+          usuario, de alguien que ya existe o de otra fila) y zona horaria. Cada persona recibirá
+          por correo su contraseña temporal y su enlace personal; los correos que ya existen se
+          omiten.
         </DialogDescription>
       </DialogHeader>
       <form
@@ -208,13 +213,13 @@ function BulkProgressView({ progress }: { progress: BulkProgress }) {
 }
 
 function BulkResult({ finished }: { finished: Finished }) {
-  const { outcome, problems } = finished;
+  const { outcome, rows } = finished;
   // Shown once: the passwords leave memory with the download.
   const [credentials, setCredentials] = useState(outcome.created);
   const downloaded = credentials.length === 0;
   const created = outcome.created.length;
-  const skipped = problems.filter((p) => p.kind === 'omitido').length;
-  const refused = problems.length - skipped;
+  const skipped = rows.filter((r) => r.kind === 'omitido').length;
+  const refused = rows.filter((r) => r.kind === 'rechazado').length;
 
   const downloadCredentials = () => {
     const csv = toCsv(
@@ -284,47 +289,7 @@ function BulkResult({ finished }: { finished: Finished }) {
           </Alert>
         )
       ) : null}
-      {problems.length > 0 ? (
-        <div className="grid gap-2">
-          <h3 className="text-sm font-medium">Filas no importadas</h3>
-          <TableRegion label="Filas no importadas" className="max-h-64 overflow-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="sticky top-0 bg-muted text-xs text-muted-foreground">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Fila
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Correo
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Motivo
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {problems.map((p) => (
-                  <tr key={`${p.kind}-${p.row}`} className="border-t align-top">
-                    <th scope="row" className="px-3 py-2 text-left font-normal tabular-nums">
-                      <span className="sm:hidden">Fila </span>
-                      {p.row}
-                    </th>
-                    <td data-label="Correo" className="px-3 py-2 break-all">
-                      {p.email ?? '—'}
-                    </td>
-                    <td data-label="Motivo" className="px-3 py-2">
-                      <span className="sr-only">
-                        {p.kind === 'omitido' ? 'Omitido: ' : 'Rechazado: '}
-                      </span>
-                      {p.reason}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableRegion>
-        </div>
-      ) : null}
+      {rows.length > 0 ? <BulkRowResults rows={rows} /> : null}
       <DialogFooter>
         <DialogClose asChild>
           <Button variant={created > 0 && !downloaded ? 'outline' : 'default'}>Cerrar</Button>

@@ -87,4 +87,38 @@ describe('parseBulkUsers', () => {
       error: BULK_MSG.invalidFormat,
     });
   });
+
+  it('reads the manager, role and area of each row, and sends managers before their people', () => {
+    const out = valid(
+      'Nombre,Correo,Rol,Área,Jefe\n' +
+        'Lía,lia@empresa.pe,Líder,Norte,GUS@empresa.pe\n' +
+        'Uma,uma@empresa.pe,Usuario,Norte,lia@empresa.pe\n' +
+        'Gus,gus@empresa.pe,Gerente,Norte,vp.norte\n' +
+        'Ciro,ciro@empresa.pe,,,\n',
+    );
+    expect(out.valid.map((r) => [r.row, r.data.email, r.data.manager])).toEqual([
+      [3, 'gus@empresa.pe', 'vp.norte'],
+      [4, 'ciro@empresa.pe', ''],
+      [1, 'lia@empresa.pe', 'GUS@empresa.pe'],
+      [2, 'uma@empresa.pe', 'lia@empresa.pe'],
+    ]);
+    expect(out.valid[0]?.data).toMatchObject({ role: 'Gerente', unidadOrganizacional: 'Norte' });
+    expect(out.refused).toEqual([]);
+  });
+
+  it('refuses rows whose managers make a loop, with the reason, and keeps the others', () => {
+    const out = valid(
+      'nombre,email,jefe directo\n' +
+        'Ana,ana@x.pe,beto@x.pe\n' +
+        'Beto,beto@x.pe,ana@x.pe\n' +
+        'Propia,propia@x.pe,propia@x.pe\n' +
+        'Ciro,ciro@x.pe,\n',
+    );
+    expect(out.valid.map((r) => r.row)).toEqual([4]);
+    expect(out.refused).toEqual([
+      { row: 1, email: 'ana@x.pe', reason: USER_MSG.managerLoop },
+      { row: 2, email: 'beto@x.pe', reason: USER_MSG.managerLoop },
+      { row: 3, email: 'propia@x.pe', reason: USER_MSG.managerSelf },
+    ]);
+  });
 });

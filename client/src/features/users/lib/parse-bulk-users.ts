@@ -1,7 +1,8 @@
 import { BULK_MSG, bulkUserRowSchema, foldText, type BulkUserRow } from '@common/schemas/users';
+import { orderByManager } from '@common/bulk-managers';
 import Papa from 'papaparse';
 
-/** Column names the import recognises, the hierarchy's team and the timezone included. */
+/** Column names the import recognises: the hierarchy's team and manager, and the timezone too. */
 const FIELD_BY_HEADER: Record<string, keyof BulkUserRow> = {
   'nombre completo': 'fullName',
   fullname: 'fullName',
@@ -24,10 +25,21 @@ const FIELD_BY_HEADER: Record<string, keyof BulkUserRow> = {
   area: 'unidadOrganizacional',
   'zona horaria': 'timezone',
   timezone: 'timezone',
+  jefe: 'manager',
+  'jefe directo': 'manager',
+  'jefe inmediato': 'manager',
+  'correo del jefe': 'manager',
+  responsable: 'manager',
+  supervisor: 'manager',
+  manager: 'manager',
+  'reporta a': 'manager',
 };
 
 export interface ReadRow {
-  /** 1-based position of the person in the text (data rows only, headers not counted). */
+  /**
+   * 1-based position of the person in the text (data rows only, headers not counted). Rows come
+   * managers first, so not always in this order.
+   */
   row: number;
   data: BulkUserRow;
 }
@@ -92,17 +104,23 @@ export function parseBulkUsers(text: string): ParseOutcome {
   const records = /^[[{]/.test(trimmed) ? readJson(trimmed) : readCsv(trimmed);
   if (!records) return { ok: false, error: BULK_MSG.invalidFormat };
 
-  const valid: ReadRow[] = [];
+  const readable: (ReadRow & { email: string; manager: string | null })[] = [];
   const refused: RefusedRow[] = [];
   records.forEach((record, i) => {
     const data = mapKeys(record);
     const check = bulkUserRowSchema.safeParse(data);
-    if (check.success) valid.push({ row: i + 1, data });
-    else {
+    if (check.success) {
+      readable.push({ row: i + 1, data, email: check.data.email, manager: check.data.manager });
+    } else {
       const email = typeof data.email === 'string' && data.email.trim() ? data.email.trim() : null;
       refused.push({ row: i + 1, email, reason: check.error.issues[0]?.message ?? '' });
     }
   });
+  // Sent managers first, so that a manager further down the file exists when their people arrive.
+  const { ordered, refused: loops } = orderByManager(readable);
+  for (const { row, reason } of loops) refused.push({ row: row.row, email: row.email, reason });
+  refused.sort((a, b) => a.row - b.row);
+  const valid = ordered.map(({ row, data }) => ({ row, data }));
   if (valid.length === 0) return { ok: false, error: BULK_MSG.noValidUsers };
   return { ok: true, valid, refused };
 }
