@@ -6,81 +6,75 @@ import {
   KPI_LAYOUT,
   kpiAchieved,
   WEEKLY_LAYOUT,
-  weeklyRows,
+  weekStatusText,
   type CsvLayout,
+  type WeeklyRow,
 } from './report-layouts';
-import type { PendingAuthor } from './schemas/panel';
 import { author, report } from './testing/panel-fixtures';
 
 const LIMA = { timeZone: 'America/Lima' };
 const WEEK = '2026-11-16';
 
-const jose = author('José Pérez', 'jperez@example.com', 'Ventas');
-const ana = author('Ana Torres', 'ana@example.com', 'Marketing');
-const rosa = author('Rosa Díaz', 'r@example.com', 'Logística');
-const angela = author('Ángela Ruiz', 'angela@example.com', 'Ventas');
-
 /** The CSV's lines without the BOM. */
 const lines = (csv: string) => csv.slice(1).split('\r\n');
 
-describe('weeklyRows', () => {
-  const sent = report(jose, { problemas: 'Retraso', reviewedAt: '2026-11-17T10:00:00Z' });
-  const draft = report(ana, { status: 'BORRADOR', submittedAt: null });
-  const pending: PendingAuthor[] = [
-    { ...ana, draft: true },
-    { ...rosa, draft: false },
-    { ...angela, draft: true },
-  ];
-
-  it('has one row per report and per pending person without one, nobody twice, by name', () => {
-    const rows = weeklyRows(WEEK, [sent, draft], pending);
-    expect(rows.map((r) => [r.author.fullName, r.status, r.report?.id ?? null])).toEqual([
-      // Spanish order: 'Á' with the 'A's.
-      ['Ana Torres', 'BORRADOR', draft.id],
-      ['Ángela Ruiz', 'BORRADOR', null],
-      ['José Pérez', 'ENVIADO', sent.id],
-      ['Rosa Díaz', 'PENDIENTE', null],
-    ]);
-    expect(rows.every((r) => r.weekStart === WEEK)).toBe(true);
-  });
-});
-
 describe('WEEKLY_LAYOUT', () => {
-  it('has the most complete columns of the weekly report, Avances and Planes included', () => {
+  const sent: WeeklyRow = {
+    fullName: 'José Pérez',
+    area: 'Ventas',
+    managerName: 'Gina Gerente',
+    status: 'ENVIADO',
+    report: {
+      submittedAt: '2026-11-16T15:30:00.000Z',
+      avances: 'Cerré 3 ventas',
+      planes: 'Visitar 2 clientes',
+      problemas: '=HYPERLINK("http://x")',
+      ayuda: '',
+      kpiNombre: 'Ventas',
+      kpiMetaPct: 80,
+      kpiLogroPct: 95.5,
+      reviewed: true,
+    },
+  };
+  const pending: WeeklyRow = {
+    fullName: 'Rosa Díaz',
+    area: null,
+    managerName: null,
+    status: 'PENDIENTE',
+    report: null,
+  };
+
+  it('has one set of columns, Avances and Planes included', () => {
     expect(headersOf(WEEKLY_LAYOUT)).toEqual([
       'Nombre',
-      'Correo',
-      'Rol',
-      'Cargo',
-      'Unidad',
-      'Semana',
+      'Área',
+      'Jefe',
       'Estado',
       'Fecha de envío',
-      'KPI',
-      'Meta (%)',
-      'Logro (%)',
       'Avances',
       'Planes',
       'Problemas',
       'Ayuda',
-      'Archivos',
+      'KPI',
+      'Meta',
+      'Logrado',
       'Revisado',
     ]);
   });
 
-  it('writes a report and a pending person, dates in the given timezone', () => {
-    const manager = { ...jose, role: 'GERENTE' as const };
-    const rows = weeklyRows(
-      WEEK,
-      [report(manager, { problemas: 'Retraso', reviewedAt: '2026-11-17T10:00:00Z' })],
-      [{ ...rosa, draft: false }],
-    );
-    expect(lines(csvOf(WEEKLY_LAYOUT, rows, LIMA)).slice(1)).toEqual([
-      `José Pérez,jperez@example.com,Gerente,Analista,Ventas,${WEEK},Enviado,16/11/2026 10:30,Ventas,90,95.5,Avances,Planes,Retraso,,2,Sí`,
-      `Rosa Díaz,r@example.com,Usuario,Analista,Logística,${WEEK},Pendiente,,,,,,,,,0,No`,
+  it('writes a sent report and a pending person, in Spanish, dates in the given timezone', () => {
+    expect(lines(csvOf(WEEKLY_LAYOUT, [sent, pending], LIMA)).slice(1)).toEqual([
+      `José Pérez,Ventas,Gina Gerente,Enviado,16/11/2026 10:30,Cerré 3 ventas,Visitar 2 clientes,"'=HYPERLINK(""http://x"")",,Ventas,80 %,"95,5 %",Sí`,
+      'Rosa Díaz,,,Pendiente,,,,,,,,,',
     ]);
-    const [utc] = lines(csvOf(WEEKLY_LAYOUT, rows, { timeZone: 'UTC' })).slice(1);
+    const [utc] = lines(csvOf(WEEKLY_LAYOUT, [sent], { timeZone: 'UTC' })).slice(1);
     expect(utc).toContain(',16/11/2026 15:30,');
+  });
+
+  it('names each standing of a person in the week in Spanish', () => {
+    expect(
+      (['ENVIADO', 'BORRADOR', 'PENDIENTE'] as const).map((status) => weekStatusText(status)),
+    ).toEqual(['Enviado', 'Borrador', 'Pendiente']);
   });
 });
 
@@ -152,6 +146,7 @@ describe('KPI_LAYOUT', () => {
 });
 
 describe('CUSTOM_LAYOUT', () => {
+  const jose = author('José Pérez', 'jperez@example.com', 'Ventas');
   it("writes every reviewer's notes, oldest first, in one cell", () => {
     const note = (id: string, fullName: string | null, notes: string) => ({
       id,

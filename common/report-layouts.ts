@@ -1,17 +1,15 @@
 import { completionRate } from './completion';
 import { toCsv, type CsvCell } from './csv';
-import { dateTime, yesNo } from './export-format';
-import { ROLE_LABELS } from './roles';
-import type { PanelAuthor, ReportSummary, PendingAuthor, ReviewNote } from './schemas/panel';
+import { dateTime, percent, yesNo } from './export-format';
+import type { ReportSummary, ReviewNote } from './schemas/panel';
 
 /** A report's fields, whatever the viewer may do with it: the layouts write no abilities. */
 type ReportFields = Omit<ReportSummary, 'abilities'>;
-import { compareSpanish } from './text';
 
 /**
  * The CSV layout of each report kind: its columns, their Spanish headers and how each cell is
- * written. The server's downloads (Reportes, /api/reports/<kind>) and the browser's 'Exportar CSV'
- * buttons write through these, so a kind's CSV reads the same whichever button made it.
+ * written. The server's downloads write through these, so a kind's CSV reads the same whichever
+ * button made it.
  */
 
 /** What a cell needs besides its row: the timezone dates are written in (the organisation's). */
@@ -63,66 +61,53 @@ export function reviewNotesText(notes: readonly ReviewNote[], separator = '\n'):
 }
 
 // ---------------------------------------------------------------------------------------------
-// Semanal: one row per report of the week and per expected author who has none.
+// Semanal: one row per person of the week, the one weekly CSV every screen downloads
+// (server/routes/exports/week-csv.ts builds its rows).
+
+/** Where a person of the week stands. */
+export type WeekPersonStatus = 'ENVIADO' | 'BORRADOR' | 'PENDIENTE';
+
+/** The Spanish word of a person's standing in a week, the one place that names it. */
+export function weekStatusText(status: WeekPersonStatus): string {
+  return STATUS_TEXT[status];
+}
 
 export interface WeeklyRow {
-  author: PanelAuthor;
-  weekStart: string;
-  /** Null for an expected author without a report among those exported. */
-  report: ReportFields | null;
-  status: keyof typeof STATUS_TEXT;
+  fullName: string;
+  /** Their unidadOrganizacional. */
+  area: string | null;
+  managerName: string | null;
+  status: WeekPersonStatus;
+  /** Only what a sent report says: a draft's text is its author's alone. */
+  report: {
+    submittedAt: string | null;
+    avances: string | null;
+    planes: string | null;
+    problemas: string | null;
+    ayuda: string | null;
+    kpiNombre: string | null;
+    kpiMetaPct: number | null;
+    kpiLogroPct: number | null;
+    reviewed: boolean;
+  } | null;
 }
 
-/**
- * The weekly report's rows: the reports, then the pending people who have none among them (a
- * pending person with a draft shows as 'Borrador'), nobody twice, in Spanish order of name.
- */
-export function weeklyRows(
-  weekStart: string,
-  submissions: readonly ReportFields[],
-  pending: readonly PendingAuthor[],
-): WeeklyRow[] {
-  const withReport = new Set(submissions.map((s) => s.userId));
-  const rows: WeeklyRow[] = [
-    ...submissions.map((s) => ({
-      author: s.user,
-      weekStart: s.weekStart,
-      report: s,
-      status: s.status,
-    })),
-    ...pending
-      .filter((p) => !withReport.has(p.id))
-      .map((p) => ({
-        author: p,
-        weekStart,
-        report: null,
-        status: p.draft ? ('BORRADOR' as const) : ('PENDIENTE' as const),
-      })),
-  ];
-  return rows.sort(
-    (a, b) =>
-      compareSpanish(a.author.fullName, b.author.fullName) || (a.author.id < b.author.id ? -1 : 1),
-  );
-}
+const text = (value: string | null | undefined) => value?.trim() || null;
 
 export const WEEKLY_LAYOUT: CsvLayout<WeeklyRow> = [
-  { header: 'Nombre', cell: (r) => r.author.fullName },
-  { header: 'Correo', cell: (r) => r.author.email },
-  { header: 'Rol', cell: (r) => ROLE_LABELS[r.author.role] },
-  { header: 'Cargo', cell: (r) => r.author.cargo },
-  { header: 'Unidad', cell: (r) => r.author.unidadOrganizacional },
-  { header: 'Semana', cell: (r) => r.weekStart },
-  { header: 'Estado', cell: (r) => STATUS_TEXT[r.status] },
+  { header: 'Nombre', cell: (r) => r.fullName },
+  { header: 'Área', cell: (r) => r.area },
+  { header: 'Jefe', cell: (r) => r.managerName },
+  { header: 'Estado', cell: (r) => weekStatusText(r.status) },
   { header: 'Fecha de envío', cell: (r, o) => instant(r.report?.submittedAt ?? null, o) },
-  { header: 'KPI', cell: (r) => r.report?.kpiNombre || null },
-  { header: 'Meta (%)', cell: (r) => r.report?.kpiMetaPct ?? null },
-  { header: 'Logro (%)', cell: (r) => r.report?.kpiLogroPct ?? null },
-  { header: 'Avances', cell: (r) => r.report?.avances || null },
-  { header: 'Planes', cell: (r) => r.report?.planes || null },
-  { header: 'Problemas', cell: (r) => r.report?.problemas || null },
-  { header: 'Ayuda', cell: (r) => r.report?.ayuda || null },
-  { header: 'Archivos', cell: (r) => r.report?.fileCount ?? 0 },
-  { header: 'Revisado', cell: (r) => yesNo(Boolean(r.report?.reviewedAt)) },
+  { header: 'Avances', cell: (r) => text(r.report?.avances) },
+  { header: 'Planes', cell: (r) => text(r.report?.planes) },
+  { header: 'Problemas', cell: (r) => text(r.report?.problemas) },
+  { header: 'Ayuda', cell: (r) => text(r.report?.ayuda) },
+  { header: 'KPI', cell: (r) => text(r.report?.kpiNombre) },
+  { header: 'Meta', cell: (r) => (r.report ? percent(r.report.kpiMetaPct) : null) },
+  { header: 'Logrado', cell: (r) => (r.report ? percent(r.report.kpiLogroPct) : null) },
+  { header: 'Revisado', cell: (r) => (r.report ? yesNo(r.report.reviewed) : null) },
 ];
 
 // ---------------------------------------------------------------------------------------------

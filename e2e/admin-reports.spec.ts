@@ -39,7 +39,7 @@ test('the administrator sees the week in numbers and downloads the reports', asy
   expect(weekly.fileName).toMatch(/^reporte-semanal-\d{4}-\d{2}-\d{2}\.csv$/);
   expect(weekly.text.startsWith('\uFEFF')).toBe(true);
   expect(weekly.text.slice(1).split('\r\n')[0]).toBe(
-    'Nombre,Correo,Rol,Cargo,Unidad,Semana,Estado,Fecha de envío,KPI,Meta (%),Logro (%),Avances,Planes,Problemas,Ayuda,Archivos,Revisado',
+    'Nombre,Área,Jefe,Estado,Fecha de envío,Avances,Planes,Problemas,Ayuda,KPI,Meta,Logrado,Revisado',
   );
   await expect(notices(page).getByText('CSV generado')).toBeVisible();
   await closeNotice(page);

@@ -257,49 +257,41 @@ test("'Usuarios sin APPA' names the first few, and 'Ver todos los pendientes' sh
   await expect(page.getByRole('button', { name: /^Ver todos los pendientes/ })).toHaveCount(0);
 });
 
-test('Exportar CSV writes every filtered row of the week, not only the page on screen', async ({
+test('Exportar CSV downloads the whole week of every person, or of the chosen team', async ({
   page,
 }) => {
   await openSummary(page);
+  // A past week: nobody sends to it while the test runs.
   const week = await previousWeek(page);
   const sent = week.submissions.filter((s) => s.status === 'ENVIADO');
-  // More than one page of sent reports in the demo organisation's week before.
-  expect(sent.length).toBeGreaterThan(20);
-  await page.getByLabel('Estado').selectOption('enviados');
-  await expect(page.getByText(`${sent.length} de ${week.submissions.length} APPAs`)).toBeVisible();
-  await expect(reportsTable(page).getByRole('rowheader')).toHaveCount(20);
+  // Everyone expected (those without a sent report are the pending ones) and everyone who sent.
+  expect(sent.length + week.pending.length).toBeGreaterThan(20);
 
-  const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Exportar CSV' }).click();
-  const file = await downloading;
-  expect(file.suggestedFilename()).toBe(`appa-semana-${week.weekStart}.csv`);
-  const lines = (await readFile(await file.path(), 'utf8')).slice(1).trim().split('\r\n');
-  expect(lines).toHaveLength(1 + sent.length);
-  for (const s of sent) expect(lines.some((line) => line.includes(s.user.email))).toBe(true);
-  await expect(notices(page)).toContainText(`${sent.length} filas exportadas.`);
-});
+  const download = async () => {
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Exportar CSV' }).click();
+    const file = await downloading;
+    const content = await readFile(await file.path(), 'utf8');
+    expect(content.startsWith('\uFEFF')).toBe(true);
+    return { name: file.suggestedFilename(), lines: content.slice(1).trim().split('\r\n') };
+  };
 
-test('Exportar CSV downloads the filtered rows, readable by a spreadsheet', async ({ page }) => {
-  await openSummary(page);
-  const week = await currentWeek(page);
-  const someone = week.submissions[0];
-  expect(someone).toBeDefined();
-  await search(page).fill(someone?.user.email ?? '');
-  await expect(page.getByText(/^1 de \d+ APPAs$/)).toBeVisible();
-
-  const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Exportar CSV' }).click();
-  const file = await downloading;
-  expect(file.suggestedFilename()).toBe(`appa-semana-${week.weekStart}.csv`);
-  const content = await readFile(await file.path(), 'utf8');
-  expect(content.startsWith('\uFEFF')).toBe(true);
-  const lines = content.slice(1).trim().split('\r\n');
-  expect(lines[0]).toBe(
-    'Nombre,Correo,Rol,Cargo,Unidad,Semana,Estado,Fecha de envío,KPI,Meta (%),Logro (%),Avances,Planes,Problemas,Ayuda,Archivos,Revisado',
+  const all = await download();
+  expect(all.name).toBe(`appa-semana-${week.weekStart}.csv`);
+  expect(all.lines[0]).toBe(
+    'Nombre,Área,Jefe,Estado,Fecha de envío,Avances,Planes,Problemas,Ayuda,KPI,Meta,Logrado,Revisado',
   );
-  expect(lines).toHaveLength(2);
-  expect(lines[1]).toContain(someone?.user.email ?? '');
+  expect(all.lines).toHaveLength(1 + sent.length + week.pending.length);
   await expect(notices(page)).toContainText('CSV generado');
+
+  await page.getByLabel('Equipo').selectOption('Ventas');
+  const ventas = await download();
+  expect(ventas.name).toBe(`appa-semana-${week.weekStart}-ventas.csv`);
+  const inVentas =
+    sent.filter((s) => s.user.unidadOrganizacional === 'Ventas').length +
+    week.pending.filter((p) => p.unidadOrganizacional === 'Ventas').length;
+  expect(ventas.lines).toHaveLength(1 + inVentas);
+  for (const line of ventas.lines.slice(1)) expect(line.split(',')[1]).toBe('Ventas');
 });
 
 test('selected rows get the floating bar, and the week is kept in the address', async ({

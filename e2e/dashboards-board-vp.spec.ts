@@ -137,12 +137,18 @@ test.describe('dashboards', () => {
     await page.getByLabel('Buscar').fill('');
     // The filters brought the list back to its first page; the CSV holds every row, not a page.
     await expect(pager.getByText(/^Página 1 de [2-9]$/)).toBeVisible();
+    // The one weekly CSV, the same file the panel downloads for the same week.
+    const exportLink = page.getByRole('link', { name: 'Exportar CSV' });
     const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Exportar CSV' }).click();
-    expect((await download).suggestedFilename()).toMatch(/^appas-\d{4}-\d{2}-\d{2}\.csv$/);
+    await exportLink.click();
+    expect((await download).suggestedFilename()).toMatch(/^appa-semana-\d{4}-\d{2}-\d{2}\.csv$/);
     const exported = await readFile((await (await download).path()) ?? '', 'utf8');
-    expect(exported.trim().split(/\r?\n/)).toHaveLength(weekTotal + 1);
-    const csvHref = await page.getByRole('link', { name: 'CSV' }).getAttribute('href');
+    const served = await page.request.get((await exportLink.getAttribute('href')) ?? '');
+    expect(exported).toBe(await served.text());
+    expect(exported.slice(1).split('\r\n')[0]).toBe(
+      'Nombre,Área,Jefe,Estado,Fecha de envío,Avances,Planes,Problemas,Ayuda,KPI,Meta,Logrado,Revisado',
+    );
+    const csvHref = await page.getByRole('link', { name: 'CSV', exact: true }).getAttribute('href');
     const csv = await page.request.get(csvHref ?? '');
     expect(csv.status()).toBe(200);
     await expectNoSeriousA11yViolations(page);

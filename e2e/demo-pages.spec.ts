@@ -143,7 +143,7 @@ test('/super-admin shows the live figures and a running clock; its actions are r
   // The week's export.
   await expect(page.getByRole('link', { name: 'Exportar semana (CSV)' })).toHaveAttribute(
     'href',
-    `/api/reports/weekly?format=csv&weekStart=${week.weekStart}`,
+    `/api/appa/week/csv?weekStart=${week.weekStart}`,
   );
 
   // Reminders to everyone still pending.

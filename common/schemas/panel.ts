@@ -257,6 +257,13 @@ export const weekPageQuerySchema = z.object({
     .default(20),
 });
 export type WeekPageQuery = z.input<typeof weekPageQuerySchema>;
+
+/**
+ * GET /api/appa/week/csv: the weekly CSV of the caller's people, the organisation's current week
+ * when weekStart is absent, one team (unidadOrganizacional) when `team` is set.
+ */
+export const weekCsvQuerySchema = weekPageQuerySchema.pick({ weekStart: true, team: true });
+export type WeekCsvQuery = z.input<typeof weekCsvQuerySchema>;
 export type WeekPageParams = z.output<typeof weekPageQuerySchema>;
 
 /** GET /api/appa/week: the week's tiles and one page of the rows its filters choose. */

@@ -4,6 +4,7 @@ import type { WeekResponse } from '../../common/schemas/panel';
 import { eq } from 'drizzle-orm';
 import type { buildApp } from '../app';
 import { sessions } from '../db/schema';
+import { buildReport } from '../test/factories';
 import {
   authHeader,
   buildSecondInstance,
@@ -132,6 +133,8 @@ describe('answers kept between writes', () => {
   });
 
   it('sends a kept export as a download the browser does not keep', async () => {
+    // Long enough to be worth compressing.
+    await buildReport(t, { status: 'ENVIADO', avances: 'Avance de la semana. '.repeat(60) });
     const url = '/api/reports/weekly?format=csv';
     const first = await t.app.inject({ method: 'GET', url, headers: asAdmin });
     expect(first.statusCode).toBe(200);

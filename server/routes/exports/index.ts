@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { PANEL_MSG } from '../../../common/schemas/panel';
+import { PANEL_MSG, weekCsvQuerySchema } from '../../../common/schemas/panel';
 import {
   monthlyReportQuerySchema,
   rangeReportQuerySchema,
@@ -32,6 +32,8 @@ import {
   type GeneratedReport,
 } from './org-reports';
 import { attachmentDisposition } from '../../storage/types';
+import { panelWeek } from '../week/service';
+import { weekCsv, weekCsvFileName } from './week-csv';
 
 const reportParams = z.object({ id: z.uuid(PANEL_MSG.reportNotFound) });
 
@@ -114,6 +116,20 @@ export function exportRoutes(app: Api, ctx: AppContext) {
     });
     return sendCached(request, reply, answer);
   };
+
+  // The weekly CSV of the caller's people: everyone (ADMIN, CONSEJO) or those below them.
+  app.get(
+    '/api/appa/week/csv',
+    { schema: { querystring: weekCsvQuerySchema } },
+    async (request, reply) => {
+      const { user } = requireAuth(request);
+      const area = await authorize(ctx, user, 'dashboard:read');
+      const { weekStart } = await panelWeek(ctx, request.query.weekStart);
+      const { team } = request.query;
+      const body = await weekCsv(ctx, { weekStart, area, team });
+      return asAttachment(reply, weekCsvFileName(weekStart, team), CONTENT_TYPES.csv).send(body);
+    },
+  );
 
   app.get(
     '/api/reports/weekly',

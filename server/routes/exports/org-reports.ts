@@ -13,8 +13,6 @@ import {
   reviewNotesText,
   STATUS_TEXT,
   USER_ACTIVITY_LAYOUT,
-  WEEKLY_LAYOUT,
-  weeklyRows,
 } from '../../../common/report-layouts';
 import type { PersonPeriodRow } from '../../../common/report-layouts';
 import type {
@@ -34,6 +32,7 @@ import { organisationTimezone } from './service';
 import type { ReportSummaryData } from '../../presenters/panel';
 import { loadReportSummaries, loadWeek } from '../week/service';
 import { spanishOrder } from '../../db/spanish-order';
+import { weekCsv } from './week-csv';
 
 /** A report of the Reportes tab, ready to send as a download. */
 export interface GeneratedReport {
@@ -91,11 +90,6 @@ export async function weeklyReport(
   const sent = week.submissions.filter((s) => s.status === 'ENVIADO');
   const { counts } = week;
 
-  const csv = () =>
-    csvOf(WEEKLY_LAYOUT, weeklyRows(week.weekStart, week.submissions, week.pending), {
-      timeZone: tz,
-    });
-
   const text = () => [
     ...header('Reporte semanal', weekLabel(week), ctx.clock(), tz),
     'Resumen',
@@ -121,7 +115,9 @@ export async function weeklyReport(
     ),
   ];
 
-  return generated(query.format, `reporte-semanal-${week.weekStart}`, csv, text);
+  // The same file as the panel's and the dashboards' weekly CSV, for the whole organisation.
+  const csv = query.format === 'csv' ? await weekCsv(ctx, { weekStart: week.weekStart }) : '';
+  return generated(query.format, `reporte-semanal-${week.weekStart}`, () => csv, text);
 }
 
 // ---------------------------------------------------------------------------------------------

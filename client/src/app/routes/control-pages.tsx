@@ -1,8 +1,9 @@
 import { percent } from '@common/percent';
 import { completionRate } from '@common/completion';
 import { WEEK_PAGE_SIZE_MAX } from '@common/schemas/panel';
-import { Archive, BellRing, Download } from 'lucide-react';
+import { Archive, BellRing } from 'lucide-react';
 import { PageHeading } from '@/components/page-heading';
+import { WeekCsvLink } from '@/components/week-csv-link';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -88,15 +89,7 @@ function ControlPage({
             </Button>
           ) : null}
           {remind.dialog}
-          <Button variant="outline" asChild>
-            <a
-              href={`/api/reports/weekly?format=csv${week.data ? `&weekStart=${week.data.weekStart}` : ''}`}
-              download
-            >
-              <Download aria-hidden="true" />
-              Exportar semana (CSV)
-            </a>
-          </Button>
+          <WeekCsvLink weekStart={week.data?.weekStart}>Exportar semana (CSV)</WeekCsvLink>
           {isAdmin ? (
             <Button variant="outline" asChild>
               <a href="/api/admin/backup" download>

@@ -1,9 +1,7 @@
 import { ALL_TEAMS, STATUS_FILTERS, type SummaryFilters as Filters } from '@common/week-filters';
 import { WEEK_SEARCH_MAX, type ReportSummary } from '@common/schemas/panel';
 import { weekLabel } from '@common/week';
-import { FileSpreadsheet, LoaderCircle } from 'lucide-react';
 import { Suspense, useDeferredValue, useState, type ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useSignedInUser } from '@/lib/api/get-current-user';
@@ -12,6 +10,7 @@ import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { usePage } from '@/hooks/use-page';
 import { useSelectedWeek } from '@/hooks/use-selected-week';
 import { ReportFilterFields } from '@/components/report-filter-fields';
+import { WeekCsvLink } from '@/components/week-csv-link';
 import { RetryAlert } from '@/components/retry-alert';
 import { TablePager } from '@/components/table-pager';
 import { WeekSelect } from '@/components/week-select';
@@ -27,7 +26,6 @@ import {
   type SubmissionAction,
 } from '@/features/week/components/submissions-table';
 import { SummaryTiles } from '@/features/week/components/summary-tiles';
-import { useWeekCsvExport } from '@/features/week/hooks/use-week-csv-export';
 import {
   downloadableIds,
   NO_SELECTION,
@@ -120,8 +118,6 @@ export function SummaryTab() {
   const clearSelection = () => setSelection({ key: selectionKey, rows: NO_SELECTION });
   const selectedIds = new Set(selected.keys());
 
-  const exportCsv = useWeekCsvExport();
-
   const onAction = (action: SubmissionAction, submission: ReportSummary) =>
     openDialog(
       action === 'files'
@@ -141,19 +137,11 @@ export function SummaryTab() {
         </div>
         <div className="flex w-full flex-wrap items-end gap-2 sm:w-auto">
           <WeekSelect weeks={weeks} value={week.weekStart} onChange={selectWeek} />
-          <Button
-            variant="outline"
+          <WeekCsvLink
+            weekStart={week.weekStart}
+            team={filters.team}
             className="w-full sm:w-auto"
-            disabled={!data || exportCsv.isPending}
-            onClick={() => exportCsv.mutate({ weekStart: week.weekStart, filters })}
-          >
-            {exportCsv.isPending ? (
-              <LoaderCircle aria-hidden="true" className="animate-spin" />
-            ) : (
-              <FileSpreadsheet aria-hidden="true" />
-            )}
-            Exportar CSV
-          </Button>
+          />
         </div>
       </div>
 

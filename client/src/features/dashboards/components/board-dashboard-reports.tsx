@@ -1,4 +1,3 @@
-import { csvOf, WEEKLY_LAYOUT, weeklyRows } from '@common/report-layouts';
 import type { WeekResponse, ReportSummary } from '@common/schemas/panel';
 import { Download, FileText } from 'lucide-react';
 import { PAGE_SIZE, paginate } from '@common/week-filters';
@@ -7,8 +6,7 @@ import { ReportFilterFields } from '@/components/report-filter-fields';
 import { TablePager } from '@/components/table-pager';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { toast } from '@/components/ui/use-toast';
-import { downloadFile } from '@/lib/download';
+import { WeekCsvLink } from '@/components/week-csv-link';
 import {
   filterReports,
   NO_FILTERS,
@@ -65,14 +63,6 @@ export function BoardDetailedReports({
     setFilters(next);
     setPage(1);
   };
-  const exportCsv = () => {
-    downloadFile(
-      `appas-${week.weekStart}.csv`,
-      csvOf(WEEKLY_LAYOUT, weeklyRows(week.weekStart, shown, []), { timeZone: week.timeZone }),
-      'text/csv;charset=utf-8',
-    );
-    toast({ title: 'CSV generado', description: `${shown.length} APPAs exportados` });
-  };
   return (
     <Card>
       <CardHeader>
@@ -92,10 +82,7 @@ export function BoardDetailedReports({
           onChange={(change) => changeFilters({ ...filters, ...change })}
         />
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <Button size="sm" onClick={exportCsv} disabled={shown.length === 0}>
-            <Download aria-hidden="true" />
-            Exportar CSV
-          </Button>
+          <WeekCsvLink weekStart={week.weekStart} team={filters.team} size="sm" />
           <ServerReports weekStart={week.weekStart} />
         </div>
         <ReportList

@@ -9,6 +9,7 @@ import { EmptyMessage } from '@/components/empty-message';
 import { QueryState } from '@/components/query-state';
 import { ReportList } from '@/components/report-list';
 import { PersonSearchField } from '@/components/person-search-field';
+import { WeekCsvLink } from '@/components/week-csv-link';
 
 function countLine(total: number, q: string) {
   if (!q) return total === 1 ? '1 APPA en la semana' : `${total} APPAs en la semana`;
@@ -34,7 +35,10 @@ export function AreaWeekPage({
   const week = useWeekPage({ weekStart, q, page, pageSize: PAGE_SIZE });
   return (
     <div className="grid gap-4">
-      <PersonSearchField value={search} onChange={setSearch} />
+      <div className="flex flex-wrap items-end gap-2">
+        <PersonSearchField value={search} onChange={setSearch} />
+        <WeekCsvLink weekStart={weekStart} className="w-full sm:w-auto" />
+      </div>
       <QueryState query={week}>
         {(data) =>
           data.total === 0 ? (
