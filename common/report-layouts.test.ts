@@ -73,8 +73,8 @@ describe('WEEKLY_LAYOUT', () => {
 
   it('names each standing of a person in the week in Spanish', () => {
     expect(
-      (['ENVIADO', 'BORRADOR', 'PENDIENTE'] as const).map((status) => weekStatusText(status)),
-    ).toEqual(['Enviado', 'Borrador', 'Pendiente']);
+      (['ENVIADO', 'BORRADOR', 'PENDIENTE', 'AUSENTE'] as const).map((s) => weekStatusText(s)),
+    ).toEqual(['Enviado', 'Borrador', 'Pendiente', 'Ausente']);
   });
 });
 

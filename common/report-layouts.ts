@@ -64,12 +64,12 @@ export function reviewNotesText(notes: readonly ReviewNote[], separator = '\n'):
 // Semanal: one row per person of the week, the one weekly CSV every screen downloads
 // (server/routes/exports/week-csv.ts builds its rows).
 
-/** Where a person of the week stands. */
-export type WeekPersonStatus = 'ENVIADO' | 'BORRADOR' | 'PENDIENTE';
+/** Where a person of the week stands: away all week (AUSENTE) is neither sent nor pending. */
+export type WeekPersonStatus = keyof typeof STATUS_TEXT | 'AUSENTE';
 
 /** The Spanish word of a person's standing in a week, the one place that names it. */
 export function weekStatusText(status: WeekPersonStatus): string {
-  return STATUS_TEXT[status];
+  return status === 'AUSENTE' ? 'Ausente' : STATUS_TEXT[status];
 }
 
 export interface WeeklyRow {

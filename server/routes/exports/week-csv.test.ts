@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../../common/roles';
 import { PANEL_MSG } from '../../../common/schemas/panel';
-import { users } from '../../db/schema';
 import { buildReport } from '../../test/factories';
 import { authHeader, buildTestApp, buildUser, type TestApp } from '../../test/helper';
 
@@ -10,11 +8,8 @@ let t: TestApp;
 const WEEK = '2026-10-05';
 const as: Record<string, Record<string, string>> = {};
 
-async function person(fullName: string, role: Role, managerId: string | null, area: string) {
-  const user = await buildUser(t, { fullName, role, managerId });
-  await t.db.update(users).set({ unidadOrganizacional: area }).where(eq(users.id, user.id));
-  return user;
-}
+const person = (fullName: string, role: Role, managerId: string | null, area: string) =>
+  buildUser(t, { fullName, role, managerId, unidadOrganizacional: area });
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -49,6 +44,15 @@ beforeAll(async () => {
   for (const [name, who] of Object.entries({ admin, gina, lucas, user })) {
     as[name] = await authHeader(t, who);
   }
+  // Away all week: listed as such, not as pending.
+  const away = await buildUser(t, { role: 'USER', fullName: 'Ana Ausente', managerId: gina.id });
+  const absence = await t.app.inject({
+    method: 'POST',
+    url: '/api/absences',
+    headers: as.admin,
+    payload: { userId: away.id, from: WEEK, to: '2026-10-11', reason: 'vacaciones' },
+  });
+  expect(absence.statusCode, absence.body).toBe(201);
 });
 afterAll(async () => {
   await t.close();
@@ -86,6 +90,7 @@ describe('GET /api/appa/week/csv', () => {
       'Nombre,Área,Jefe,Estado,Fecha de envío,Avances,Planes,Problemas,Ayuda,KPI,Meta,Logrado,Revisado',
     );
     expect(rows(res.body)).toEqual([
+      'Ana Ausente,,Gina Gerente,Ausente,,,,,,,,,',
       'Consuelo Consejo,,,Enviado,05/10/2026 10:00,Revisé la estrategia,Aprobar presupuesto,,,,—,—,No',
       'Gina Gerente,Ventas,,Pendiente,,,,,,,,,',
       // Cells a spreadsheet would run as a formula are neutralised.
@@ -100,6 +105,7 @@ describe('GET /api/appa/week/csv', () => {
 
   it('gives a manager only their own people, and a leader themselves and those below them', async () => {
     expect(names((await get(`?weekStart=${WEEK}`, as.gina)).body)).toEqual([
+      'Ana Ausente',
       'Lucas Líder',
       'Úrsula Usuaria',
     ]);

@@ -7,9 +7,10 @@ import { areaMembers, inArea, weekPeople, type WeekPerson } from '../../domain/w
 import { slugify } from '../../services/users';
 import { organisationTimezone } from './service';
 
-/** Where a person stands in the week: sent, a draft, or nothing yet. */
+/** Where a person stands in the week: sent, away all week, a draft, or nothing yet. */
 function standing(person: WeekPerson): WeeklyRow['status'] {
   if (person.report?.status === 'ENVIADO') return 'ENVIADO';
+  if (person.absent) return 'AUSENTE';
   return person.report ? 'BORRADOR' : 'PENDIENTE';
 }
 
@@ -34,8 +35,9 @@ async function sentReports(ctx: AppContext, weekStart: string) {
 }
 
 /**
- * The weekly CSV: everyone of `area` (the organisation when absent) expected to report in the
- * week, and anyone of it who sent one, by name; only `team` (an unidadOrganizacional) when given.
+ * The weekly CSV: everyone of `area` (the organisation when not given) expected to report in the
+ * week or away all of it, and anyone of it who sent one, by name; only `team` (an
+ * unidadOrganizacional) when given. A finished week shows each person's area and manager then.
  * The one file the panel, the dashboards and Reportes download for a week.
  */
 export async function weekCsv(
@@ -44,13 +46,13 @@ export async function weekCsv(
 ): Promise<string> {
   const [everyone, members, reports, timeZone] = await Promise.all([
     weekPeople(ctx, weekStart),
-    areaMembers(ctx, area),
+    areaMembers(ctx, area, weekStart),
     sentReports(ctx, weekStart),
     organisationTimezone(ctx),
   ]);
   const nameOf = new Map(everyone.map((p) => [p.id, p.fullName]));
   const rows = inArea(everyone, members)
-    .filter((p) => p.expected || p.report?.status === 'ENVIADO')
+    .filter((p) => p.expected || p.absent || p.report?.status === 'ENVIADO')
     .filter((p) => !team || p.unidadOrganizacional === team)
     .map((p): WeeklyRow => {
       const sent = reports.get(p.id);
