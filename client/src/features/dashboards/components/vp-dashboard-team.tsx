@@ -42,7 +42,7 @@ function DirectReports({
                 {m.submittedAt ? ` · Enviado ${formatDateTime(m.submittedAt, timeZone)}` : ''}
               </p>
             </div>
-            <div className="flex items-center gap-2">
+            <div className="flex flex-wrap items-center gap-2">
               <ReportStatusBadge status={m.status} absent={m.absent} />
               {memberActions?.(m)}
               {report ? (
