@@ -255,6 +255,16 @@ describe('reminding with care', () => {
     expect(rows).toHaveLength(3);
   });
 
+  it('reminds each person once when the same reminder is sent several times at once', async () => {
+    const person = await buildUser(t, { fullName: 'Doble Clic' });
+    const once = { ...defaults, insist: false, type: 'specific', userIds: [person.id] };
+    const answers = await Promise.all([send(once), send(once), send(once)]);
+    expect(answers.map((r) => (r.json() as { sent: number }).sent).toSorted()).toEqual([0, 0, 1]);
+    const rows = await t.db.select().from(reminders).where(eq(reminders.userId, person.id));
+    expect(rows).toHaveLength(1);
+    expect(outbox().filter((m) => m.includes(person.email))).toHaveLength(1);
+  });
+
   it('lets a manager remind their own people only, with the standard message', async () => {
     const manager = await buildUser(t, { role: 'GERENTE', fullName: 'Gerardo Equipo' });
     const headers = await authHeader(t, manager);

@@ -140,10 +140,18 @@ export function presentPlan(plan: ReminderPlan): PreviewRemindersResponse {
 }
 
 /**
- * Sends the reminder to each recipient with the placeholders filled, from the saved sender. A
- * failed e-mail is logged and counted as not sent; it does not stop the others. Only e-mails that
- * went out become `reminders` rows. An administrator's subject and message are theirs; anyone
- * else sends the organisation's standard reminder.
+ * The advisory lock under which a sender decides whom to remind and claims them: a second click,
+ * a retried request or another instance waits for the first, then finds its reminders recent.
+ */
+const CLAIM_LOCK = 0x41505041_02;
+
+/**
+ * Sends the reminder to each recipient with the placeholders filled, from the saved sender. Each
+ * recipient is claimed first (their `reminders` row written, under a lock, with the decision of
+ * who was reminded lately), then e-mailed: concurrent sends never both reach someone. A failed
+ * e-mail is logged, its row removed and counted as not sent; it does not stop the others. An
+ * administrator's subject and message are theirs; anyone else sends the organisation's standard
+ * reminder.
  */
 export async function sendReminders(
   ctx: AppContext,
@@ -153,7 +161,46 @@ export async function sendReminders(
   log: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<SendRemindersResponse> {
   const settings = await getSettings(ctx.db);
-  const plan = await planReminders(ctx, input, area, input.insist);
+  const own = area.kind === 'organisation';
+  const template = {
+    subject: own ? input.subject : DEFAULT_REMINDER_SUBJECT,
+    message: own ? input.message : DEFAULT_REMINDER_MESSAGE,
+  };
+  const letterTo = (person: Recipient) => {
+    const values = { nombre: person.fullName, enlace: personalLink(ctx.config, person.slug) };
+    return {
+      subject: fillTemplate(template.subject, values),
+      text: fillTemplate(template.message, values),
+    };
+  };
+
+  const { plan, claimed } = await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`);
+    const plan = await planReminders({ ...ctx, db: tx }, input, area, input.insist);
+    const claimed: { id: string; userId: string }[] = [];
+    const rows = plan.recipients.map((person) => {
+      const { subject, text } = letterTo(person);
+      return {
+        userId: person.id,
+        weekStart: plan.weekStart,
+        type: 'MANUAL' as const,
+        sentAt: ctx.clock(),
+        emailSubject: subject,
+        emailPreview: text.slice(0, PREVIEW_CHARS),
+        sentById: actor.id,
+      };
+    });
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+      claimed.push(
+        ...(await tx
+          .insert(reminders)
+          .values(rows.slice(i, i + INSERT_CHUNK))
+          .returning({ id: reminders.id, userId: reminders.userId })),
+      );
+    }
+    return { plan, claimed };
+  });
+
   const { weekStart, recipients, skipped } = plan;
   if (recipients.length === 0) {
     if (input.type === 'specific' && skipped.every((s) => s.reason === 'unavailable')) {
@@ -165,40 +212,24 @@ export async function sendReminders(
     return { sent: 0, message, skipped };
   }
 
-  const own = area.kind === 'organisation';
-  const template = {
-    subject: own ? input.subject : DEFAULT_REMINDER_SUBJECT,
-    message: own ? input.message : DEFAULT_REMINDER_MESSAGE,
-  };
   const from = settings.mailFrom ?? undefined;
-  const rows: (typeof reminders.$inferInsert)[] = [];
+  const rowOf = new Map(claimed.map((r) => [r.userId, r.id]));
+  const sentIds: string[] = [];
   const limit = pLimit(CONCURRENCY);
   const send = async (person: Recipient) => {
-    const values = { nombre: person.fullName, enlace: personalLink(ctx.config, person.slug) };
-    const text = fillTemplate(template.message, values);
-    const subject = fillTemplate(template.subject, values);
+    const { subject, text } = letterTo(person);
     try {
       await ctx.mailer.send({ from, to: person.email, subject, text });
+      sentIds.push(person.id);
     } catch (error) {
       log.warn({ err: error, userId: person.id }, 'reminder e-mail failed');
-      return;
+      const id = rowOf.get(person.id);
+      if (id) await ctx.db.delete(reminders).where(eq(reminders.id, id));
     }
-    rows.push({
-      userId: person.id,
-      weekStart,
-      type: 'MANUAL',
-      sentAt: ctx.clock(),
-      emailSubject: subject,
-      emailPreview: text.slice(0, PREVIEW_CHARS),
-      sentById: actor.id,
-    });
   };
   await Promise.all(recipients.map((person) => limit(() => send(person))));
 
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-    await ctx.db.insert(reminders).values(rows.slice(i, i + INSERT_CHUNK));
-  }
-  const failed = recipients.length - rows.length;
+  const failed = recipients.length - sentIds.length;
   await audit(ctx.db, {
     actorId: actor.id,
     action: 'reminders.sent',
@@ -207,18 +238,18 @@ export async function sendReminders(
       type: input.type,
       weekStart,
       recipients: recipients.length,
-      sent: rows.length,
+      sent: sentIds.length,
       failed,
       skipped: skipped.length,
       insist: input.insist,
       // Who was reminded: every reminder is in the audit log, not only how many.
-      userIds: rows.map((r) => r.userId),
+      userIds: sentIds,
     },
   });
   const message =
-    REMINDER_MSG.sent(rows.length, failed) +
+    REMINDER_MSG.sent(sentIds.length, failed) +
     (skipped.length ? `; ${REMINDER_MSG.skipped(skipped.length)}` : '');
-  return { sent: rows.length, message, skipped };
+  return { sent: sentIds.length, message, skipped };
 }
 
 /** The reminders sent, newest first, with who received and who sent each. */
