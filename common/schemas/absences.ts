@@ -12,6 +12,8 @@ export const ABSENCE_MSG = {
   reason: 'El motivo debe ser vacaciones, licencia, viaje u otro',
   notFound: 'Ausencia no encontrada',
   created: 'Ausencia registrada',
+  pastWeeks:
+    'Las ausencias de semanas ya terminadas las registra o elimina tu responsable o un administrador',
 } as const;
 
 export const ABSENCE_REASON_LABELS: Record<AbsenceReason, string> = {

@@ -1,6 +1,7 @@
+import { administers } from '../../common/roles';
 import { DASHBOARD_MSG } from '../../common/schemas/dashboard';
 import type { AppContext } from '../context';
-import type { Area } from '../domain/hierarchy';
+import { isAbove, type Area } from '../domain/hierarchy';
 import { forbidden } from '../lib/errors';
 import { audit } from '../services/audit';
 import type { Actor } from './actor';
@@ -37,6 +38,11 @@ interface Checks {
   'report:download': Check<[reports: readonly report.ReportRef[]]>;
   /** A person's reports over time (history, trends): shares do not count. */
   'person:read': Check<[personId: string]>;
+  /**
+   * Recording or removing someone's absence: the person, anyone above them, an administrator. The
+   * board reads everyone but changes nobody's weeks.
+   */
+  'absence:write': Check<[personId: string]>;
   'comment:edit': Check<[comment: comment.CommentRef]>;
   /** Answering the comment (replies sit under it); its report's rule is 'report:reply'. */
   'comment:reply': Check<[comment: comment.CommentRef]>;
@@ -128,6 +134,13 @@ const RULES: { [A in Action]: Rule<Checks[A]['args'], Checks[A]['grant']> } = {
     async decide(ctx, actor, personId) {
       const author = await report.loadAuthorFacts(ctx, actor, personId);
       return granted(report.readsReportsOf(actor, author), personId);
+    },
+  },
+  'absence:write': {
+    entity: 'user',
+    async decide(ctx, actor, personId) {
+      if (personId === actor.id || administers(actor.role)) return true;
+      return granted(await isAbove(ctx, actor.id, personId), personId);
     },
   },
   'comment:edit': onComment('comment:edit'),

@@ -25,5 +25,7 @@ export function useSelectedWeek(timeZone: string) {
       { replace: true },
     );
 
-  return { weeks, week, selectWeek };
+  /** The week that runs: a finished week's team may have moved on since. */
+  const isCurrent = week.weekStart === weeks[0]?.weekStart;
+  return { weeks, week, selectWeek, isCurrent };
 }

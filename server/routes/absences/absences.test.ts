@@ -114,6 +114,28 @@ describe('absences', () => {
     expect((await inject(author, 'DELETE', `/api/absences/${created.id}`)).statusCode).toBe(404);
   });
 
+  it('leaves finished weeks to the manager and the administrator; the board only reads', async () => {
+    const past = { userId: author.id, from: '2026-11-02', to: '2026-11-08', reason: 'licencia' };
+    const own = await record(author, past);
+    expect(own.statusCode).toBe(400);
+    expect(own.json()).toEqual({ message: ABSENCE_MSG.pastWeeks });
+
+    const byManager = await record(gerente, past);
+    expect(byManager.statusCode, byManager.body).toBe(201);
+    const created = byManager.json() as Absence;
+    const removing = await inject(author, 'DELETE', `/api/absences/${created.id}`);
+    expect(removing.statusCode).toBe(400);
+    expect(removing.json()).toEqual({ message: ABSENCE_MSG.pastWeeks });
+
+    const board = await buildUser(t, { role: 'CONSEJO' });
+    expect((await inject(board, 'GET', `/api/absences?userId=${author.id}`)).statusCode).toBe(200);
+    expect(
+      (await record(board, { ...past, from: '2026-12-07', to: '2026-12-08' })).statusCode,
+    ).toBe(403);
+    expect((await inject(board, 'DELETE', `/api/absences/${created.id}`)).statusCode).toBe(403);
+    expect((await inject(admin, 'DELETE', `/api/absences/${created.id}`)).statusCode).toBe(204);
+  });
+
   it('refuses bad input with a Spanish message and records nothing', async () => {
     const before = await t.db.$count(absences);
     const cases: [object, string][] = [

@@ -15,9 +15,10 @@ import { createAbsence, deleteAbsence, listAbsences, loadAbsenceRef } from './se
 const absenceParams = z.object({ id: z.uuid(ABSENCE_MSG.notFound) });
 
 /**
- * Absences: recorded, read and removed by whoever reads that person's reports (the person
- * themself, anyone above them, ADMIN and CONSEJO). An absence changes who is expected, as a change
- * to people does.
+ * Absences: read by whoever reads that person's reports (the person themself, anyone above them,
+ * ADMIN and CONSEJO); recorded and removed by the person, anyone above them and ADMIN, and by the
+ * person only for weeks still to end. An absence changes who is expected, as a change to people
+ * does.
  */
 export function absenceRoutes(app: Api, ctx: AppContext) {
   app.get(
@@ -38,7 +39,7 @@ export function absenceRoutes(app: Api, ctx: AppContext) {
     },
     async (request, reply): Promise<Absence> => {
       const { user } = requireAuth(request);
-      await authorize(ctx, user, 'person:read', request.body.userId);
+      await authorize(ctx, user, 'absence:write', request.body.userId);
       reply.code(201);
       return createAbsence(ctx, user, request.body);
     },
@@ -50,8 +51,8 @@ export function absenceRoutes(app: Api, ctx: AppContext) {
     async (request, reply) => {
       const { user } = requireAuth(request);
       const absence = await loadAbsenceRef(ctx, request.params.id);
-      await authorize(ctx, user, 'person:read', absence.userId);
-      await deleteAbsence(ctx, user, absence.id);
+      await authorize(ctx, user, 'absence:write', absence.userId);
+      await deleteAbsence(ctx, user, absence);
       return reply.code(204).send();
     },
   );

@@ -3,9 +3,12 @@ import { MSG } from '../../../common/messages';
 import { ABSENCE_MSG, type Absence, type CreateAbsence } from '../../../common/schemas/absences';
 import type { AppContext } from '../../context';
 import { absences, users } from '../../db/schema';
-import { notFound } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import type { Actor } from '../../policies/actor';
 import { audit } from '../../services/audit';
+import { keptSettings } from '../../services/settings';
+import { administers } from '../../../common/roles';
+import { weekOf } from '../../../common/week';
 
 function selectAbsences(ctx: AppContext) {
   return ctx.db
@@ -66,6 +69,7 @@ export async function createAbsence(
     .where(eq(users.id, input.userId))
     .limit(1);
   if (!person) throw notFound(MSG.userNotFound);
+  await assertMayTouchFrom(ctx, actor, input.userId, input.from);
   const [saved] = await ctx.db
     .insert(absences)
     .values({
@@ -93,7 +97,7 @@ export async function createAbsence(
 /** Whose absence it is, what deciding on it needs; 404 when there is none. */
 export async function loadAbsenceRef(ctx: AppContext, id: string) {
   const [row] = await ctx.db
-    .select({ id: absences.id, userId: absences.userId })
+    .select({ id: absences.id, userId: absences.userId, from: absences.fromDate })
     .from(absences)
     .where(eq(absences.id, id))
     .limit(1);
@@ -101,7 +105,26 @@ export async function loadAbsenceRef(ctx: AppContext, id: string) {
   return row;
 }
 
-export async function deleteAbsence(ctx: AppContext, actor: Actor, id: string) {
+/**
+ * A finished week's figures are the board's record: someone may record or remove their own
+ * absence only from the current week on; a past one is for their manager or an administrator,
+ * who answer for the correction (the audit log names them).
+ */
+async function assertMayTouchFrom(ctx: AppContext, actor: Actor, userId: string, from: string) {
+  if (userId !== actor.id || administers(actor.role)) return;
+  const { organisationTimezone } = await keptSettings(ctx);
+  if (from < weekOf(ctx.clock(), organisationTimezone).weekStart) {
+    throw badRequest(ABSENCE_MSG.pastWeeks);
+  }
+}
+
+export async function deleteAbsence(
+  ctx: AppContext,
+  actor: Actor,
+  absence: { id: string; userId: string; from: string },
+) {
+  await assertMayTouchFrom(ctx, actor, absence.userId, absence.from);
+  const id = absence.id;
   const [gone] = await ctx.db
     .delete(absences)
     .where(eq(absences.id, id))

@@ -100,7 +100,10 @@ export function ManagerDashboardRoute() {
             {(h) => (
               <ManagerTeamList
                 members={h.team.directReports}
-                memberActions={(m) => <AbsencesButton person={m} />}
+                memberActions={
+                  // A finished week lists who was on the team then, who may have moved since.
+                  selection.isCurrent ? (m) => <AbsencesButton person={m} /> : undefined
+                }
               />
             )}
           </QueryState>

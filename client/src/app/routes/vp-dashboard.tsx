@@ -94,7 +94,10 @@ export function VpDashboard() {
                 hierarchy={h}
                 submissions={areaWeek.data?.submissions ?? []}
                 onOpen={setOpen}
-                memberActions={(m) => <AbsencesButton person={m} />}
+                memberActions={
+                  // A finished week lists who was on the team then, who may have moved since.
+                  selection.isCurrent ? (m) => <AbsencesButton person={m} /> : undefined
+                }
               />
             )}
           </QueryState>
