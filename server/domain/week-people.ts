@@ -54,12 +54,30 @@ export const authorColumns = {
 
 /**
  * The day a week's areas and roles are read on: a finished week's Sunday (who was where then, from
- * `user_placements`), or undefined while the week runs or is to come (today's organisation).
+ * `user_placements`), or undefined while the week runs or is to come (today's organisation). Also
+ * undefined when nobody's role, manager or area has changed since that Sunday: the organisation
+ * then was today's, and today's tree is the cheaper walk.
  */
 export async function weekAreaDay(ctx: AppContext, weekStart: string): Promise<string | undefined> {
   const { organisationTimezone } = await keptSettings(ctx);
   if (weekOf(ctx.clock(), organisationTimezone).weekStart <= weekStart) return undefined;
-  return weekFromStart(weekStart).weekEnd;
+  const sunday = weekFromStart(weekStart).weekEnd;
+  return (await lastPlacementChange(ctx)) > sunday ? sunday : undefined;
+}
+
+/** The newest day anyone's role, manager or area changed (or anyone joined); kept until people change. */
+function lastPlacementChange(ctx: AppContext): Promise<string> {
+  return ctx.readCache.value(
+    'placements-last-change',
+    async () => {
+      const [row] = await ctx.db
+        .select({ day: sql<string | null>`max(${userPlacements.validFrom})::text` })
+        .from(userPlacements);
+      return row?.day ?? '';
+    },
+    () => 64,
+    'people',
+  );
 }
 
 /** Where a person stood on `day`: their role, manager and area then (today's when undefined). */

@@ -245,7 +245,12 @@ export async function trends(
   const days = new Map(
     await Promise.all(starts.map(async (w) => [w, await weekAreaDay(ctx, w)] as const)),
   );
-  const areaIn = (weekStart: string) => areaPeople(area, days.get(weekStart));
+  // Usually every week's area is today's (nobody moved since): one condition for all, walked once.
+  const distinct = new Set(days.values());
+  const areaIn =
+    distinct.size === 1
+      ? areaPeople(area, [...distinct][0])
+      : (weekStart: string) => areaPeople(area, days.get(weekStart));
   const expectedByWeek = await ctx.readCache.value(
     `expected-by-week:${areaKey(area)}:${starts.join(',')}`,
     () => countExpected(ctx.db, starts, areaIn),
@@ -307,28 +312,30 @@ export async function trends(
 
 /**
  * How many of the area's expected authors sent their report, in each of `weekStarts`; `areaIn`
- * is the area of each week.
+ * is one area for every week, or each week's own.
  */
 async function countSent(
   ctx: AppContext,
-  areaIn: (weekStart: string) => SQL | undefined,
+  areaIn: SQL | undefined | ((weekStart: string) => SQL | undefined),
   weekStarts: readonly string[],
 ): Promise<[string, number][]> {
   if (weekStarts.length === 0) return [];
+  const ofWeeks =
+    typeof areaIn === 'function'
+      ? or(
+          ...weekStarts.map((w) =>
+            and(eq(appaSubmissions.weekStart, w), expectedAuthorsOf(w, areaIn(w))),
+          ),
+        )
+      : and(
+          inArray(appaSubmissions.weekStart, [...weekStarts]),
+          expectedAuthorsOf(appaSubmissions.weekStart, areaIn),
+        );
   const rows = await ctx.db
     .select({ weekStart: appaSubmissions.weekStart, sent: count() })
     .from(appaSubmissions)
     .innerJoin(users, eq(users.id, appaSubmissions.userId))
-    .where(
-      and(
-        eq(appaSubmissions.status, 'ENVIADO'),
-        or(
-          ...weekStarts.map((w) =>
-            and(eq(appaSubmissions.weekStart, w), expectedAuthorsOf(w, areaIn(w))),
-          ),
-        ),
-      ),
-    )
+    .where(and(eq(appaSubmissions.status, 'ENVIADO'), ofWeeks))
     .groupBy(appaSubmissions.weekStart);
   return rows.map((r) => [r.weekStart, r.sent]);
 }
