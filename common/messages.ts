@@ -42,6 +42,8 @@ export const MSG = {
   emailInvalid: 'Correo electrónico no válido',
   databaseUnavailable:
     'El servicio no está disponible en este momento. Intenta nuevamente en unos minutos.',
+  /** Readiness while this instance does not hear the others' writes (followed by since when). */
+  notificationsDown: 'No se reciben los avisos de la base de datos; reconectando',
   tooManyLiveStreams:
     'Hay demasiadas conexiones en vivo abiertas. Las actualizaciones se reanudarán en un momento.',
 } as const;

@@ -81,7 +81,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const storage = options.storage ?? createStorage(config, clock);
   const mailer = options.mailer ?? createMailer(config);
   const readCache =
-    options.readCache ?? createReadCache({ clock, sharedLagMs: config.sharedViewsLagMs });
+    options.readCache ??
+    createReadCache({
+      clock,
+      sharedLagMs: config.sharedViewsLagMs,
+      trusted: () => database.notificationsDown() === null,
+    });
   const ctx: AppContext = { config, database, db: database.db, clock, storage, mailer, readCache };
   const secure = config.publicUrl?.startsWith('https://') ?? false;
 

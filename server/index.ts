@@ -46,6 +46,8 @@ async function main() {
   const readCache = createReadCache({
     clock: systemClock,
     sharedLagMs: config.sharedViewsLagMs,
+    // While other instances' writes and revocations may be unheard, nothing kept is served.
+    trusted: () => database.notificationsDown() === null,
   });
   const app = await buildApp({
     config,

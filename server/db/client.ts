@@ -23,9 +23,21 @@ export interface Database {
   ping(): Promise<void>;
   /**
    * Hears NOTIFY on `channel` from every instance on the same database; answers how to stop.
-   * On PostgreSQL a dedicated connection listens and comes back by itself after a failure.
+   * On PostgreSQL a dedicated connection listens and comes back by itself after a failure, trying
+   * again with growing, jittered waits for as long as it takes; `onResumed` then runs, since what
+   * was notified meanwhile was missed.
    */
-  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onResumed?: () => void,
+  ): Promise<() => Promise<void>>;
+  /**
+   * Why notifications are not being heard right now (a listening connection is down and
+   * reconnecting), or null while they are: what others wrote may then be unheard, so nothing
+   * kept from notifications can be trusted.
+   */
+  notificationsDown(): string | null;
   /**
    * Resolves once this process's listeners have heard every notification committed before the
    * call (on PostgreSQL, a round trip on each listening connection: the server sends what is
@@ -58,8 +70,12 @@ export async function openPostgres(url: string, options: { migrate?: boolean } =
   }
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   const listeners = new Set<Listener>();
-  const listen = async (channel: string, onMessage: (payload: string) => void) => {
-    const listener = await listenPostgres(url, channel, onMessage);
+  const listen = async (
+    channel: string,
+    onMessage: (payload: string) => void,
+    onResumed?: () => void,
+  ) => {
+    const listener = await listenPostgres(url, channel, onMessage, onResumed);
     listeners.add(listener);
     return async () => {
       listeners.delete(listener);
@@ -70,7 +86,14 @@ export async function openPostgres(url: string, options: { migrate?: boolean } =
     // A listener that is reconnecting has nothing to catch up on this connection.
     await Promise.all([...listeners].map((listener) => listener.ping().catch(() => {})));
   };
-  const database = wrap(db, 'postgres', () => pool.end(), listen, caughtUp);
+  const notificationsDown = () => {
+    for (const listener of listeners) {
+      const down = listener.down();
+      if (down) return down;
+    }
+    return null;
+  };
+  const database = wrap(db, 'postgres', () => pool.end(), listen, caughtUp, notificationsDown);
   return { ...database, url };
 }
 
@@ -78,48 +101,100 @@ interface Listener {
   stop(): Promise<void>;
   /** A round trip on the listening connection. */
   ping(): Promise<void>;
+  /** Why it is not listening (since when), or null while it is. */
+  down(): string | null;
 }
 
-const RELISTEN_DELAY_MS = 2_000;
+/** The first wait before listening again, doubled after each failure up to the last. */
+const RELISTEN_FIRST_MS = 250;
+const RELISTEN_MAX_MS = 30_000;
+/** Connecting gives up after this, so a server that does not answer is tried again. */
+const RELISTEN_CONNECT_TIMEOUT_MS = 5_000;
 /** A listening connection that has not answered by then is not waited for (it may be half-open). */
 const PING_TIMEOUT_MS = 2_000;
 
-/** LISTEN on a connection of its own (a pooled one may be handed to someone else). */
+/**
+ * LISTEN on a connection of its own (a pooled one may be handed to someone else). When it drops,
+ * it is opened again after a wait that doubles with each failure (with jitter, so that several
+ * instances do not all knock at once) up to 30 s, for as long as it takes.
+ */
 async function listenPostgres(
   url: string,
   channel: string,
   onMessage: (payload: string) => void,
+  onResumed?: () => void,
 ): Promise<Listener> {
   let client: pg.Client | null = null;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
+  let failures = 0;
+  // Since when it has not been listening. (The failure itself is not kept: its text may name the
+  // database's address, and readiness is answered to anyone.)
+  let down: Date | null = null;
+
+  const again = () => {
+    if (stopped) return;
+    down ??= new Date();
+    const ceiling = Math.min(RELISTEN_MAX_MS, RELISTEN_FIRST_MS * 2 ** failures);
+    failures += 1;
+    clearTimeout(retry);
+    retry = setTimeout(
+      () => void connect().catch(again),
+      ceiling / 2 + Math.random() * (ceiling / 2),
+    );
+  };
   const connect = async () => {
-    const next = new pg.Client({ connectionString: url });
+    const next = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: RELISTEN_CONNECT_TIMEOUT_MS,
+    });
     next.on('notification', (message) => {
       if (message.channel === channel && message.payload) onMessage(message.payload);
     });
-    // A dropped connection must not crash the process: listen again a moment later.
-    next.on('error', () => {
+    // A dropped connection must not crash the process: it is listened on again.
+    const lost = () => {
+      if (client !== next) return;
+      client = null;
       void next.end().catch(() => {});
-      if (client === next) client = null;
-      if (!stopped) retry = setTimeout(() => void connect().catch(() => {}), RELISTEN_DELAY_MS);
-    });
-    await next.connect();
-    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      again();
+    };
+    next.on('error', lost);
+    next.on('end', lost);
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      void next.end().catch(() => {});
+      throw error;
+    }
+    if (stopped) {
+      await next.end().catch(() => {});
+      return;
+    }
     client = next;
+    failures = 0;
+    if (down) {
+      down = null;
+      onResumed?.();
+    }
   };
   await connect();
   return {
     async stop() {
       stopped = true;
       clearTimeout(retry);
-      await client?.end().catch(() => {});
+      const last = client;
+      client = null;
+      await last?.end().catch(() => {});
     },
     async ping() {
       if (!client) return;
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, PING_TIMEOUT_MS)));
       await Promise.race([client.query('select 1'), late]).finally(() => clearTimeout(timer));
+    },
+    down() {
+      return down ? `sin avisos de la base de datos desde ${down.toISOString()}` : null;
     },
   };
 }
@@ -195,6 +270,8 @@ function wrap(
   close: () => Promise<void>,
   listen: Database['listen'],
   caughtUp: Database['caughtUp'],
+  // The embedded database delivers notifications in-process: they are never down.
+  notificationsDown: Database['notificationsDown'] = () => null,
 ): Database {
   return {
     db,
@@ -203,6 +280,7 @@ function wrap(
       await db.execute(sql`select 1`);
     },
     listen,
+    notificationsDown,
     caughtUp,
     close,
   };

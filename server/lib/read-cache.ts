@@ -179,6 +179,13 @@ export interface ReadCacheOptions {
   maxWeekTables?: number;
   /** How long a shared view may lag the reports written by others (`SharedView`); 0: never. */
   sharedLagMs?: number;
+  /**
+   * Whether this instance hears what the others write. While it does not (the database's
+   * notifications are down), nothing is kept or served from what was kept: every answer, every
+   * session included, is read from the database, so a write or a revocation elsewhere counts at
+   * once.
+   */
+  trusted?: () => boolean;
 }
 
 /** A week table as it is kept and mended. */
@@ -217,6 +224,7 @@ export function createReadCache({
   windowMs = 60_000,
   maxWeekTables = 6,
   sharedLagMs = 0,
+  trusted = () => true,
 }: ReadCacheOptions): ReadCache {
   // Generations: of people (and settings), of every report, of reports written without a name.
   let people = 0;
@@ -272,6 +280,7 @@ export function createReadCache({
   };
 
   const fetch = async (key: string, compute: () => Promise<Stored>, dependsOn: Dependency) => {
+    if (!trusted()) return compute();
     // The window follows the server's clock (tests move it), not a timer.
     const entry = await entries.fetch(`${versionOf(dependsOn)}:${window()}:${key}`, {
       context: compute,
@@ -361,7 +370,7 @@ export function createReadCache({
     async get(key, compute, dependsOn = 'everything', shared) {
       // What a shared view may not lag, and when it was asked for; other answers are exact.
       const lagged =
-        shared && sharedLagMs > 0
+        shared && sharedLagMs > 0 && trusted()
           ? { base: `${people}.${unnamed}:${window()}`, askedAt: clock().getTime() }
           : undefined;
       if (shared && lagged) {
@@ -405,6 +414,7 @@ export function createReadCache({
       return entry.value as T;
     },
     async area(name, members) {
+      if (!trusted()) return members();
       const known = areas.get(name);
       if (known?.people === people) {
         // The most recently asked for are kept longest.
@@ -443,6 +453,7 @@ export function createReadCache({
       load: () => Promise<R[]>,
       reload: (ids: string[]) => Promise<R[]>,
     ) {
+      if (!trusted()) return load();
       const base = `${people}.${unnamed}:${window()}`;
       let table = tables.get(key);
       if (table?.base !== base) {

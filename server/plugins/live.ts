@@ -69,8 +69,17 @@ interface Stream {
  * sessions that ended.
  */
 export async function registerLive(app: FastifyInstance, ctx: AppContext) {
-  const hub = await createLiveHub(ctx.database);
   const streams = new Set<Stream>();
+  // After an outage of the database's notifications, every screen refreshes what it shows (events
+  // were missed) and its stream ends: the browser connects again, and its session is checked anew
+  // (one revoked meanwhile was not heard of).
+  const hub = await createLiveHub(ctx.database, () => {
+    for (const stream of [...streams]) {
+      stream.send(eventText('report.saved', ctx.config.sharedViewsLagMs));
+      stream.send(NOTIFICATION_TEXT);
+      stream.end();
+    }
+  });
   const byUser = new Map<string, Stream[]>();
 
   const deliver = async (event: LiveEvent) => {

@@ -50,15 +50,20 @@ export async function registerReadCache(
   { onRevoked }: { onRevoked?: (revoked: Revoked) => void } = {},
 ) {
   const instance = crypto.randomUUID();
-  const stop = await ctx.database.listen(DATA_CHANNEL, (payload) => {
-    const message = decodeDataMessage(payload);
-    if (message.kind === 'revoked') {
-      ctx.readCache.invalidate('people');
-      onRevoked?.(message.revoked);
-    } else if (message.instance !== instance) {
-      ctx.readCache.invalidate(message.changed);
-    }
-  });
+  const stop = await ctx.database.listen(
+    DATA_CHANNEL,
+    (payload) => {
+      const message = decodeDataMessage(payload);
+      if (message.kind === 'revoked') {
+        ctx.readCache.invalidate('people');
+        onRevoked?.(message.revoked);
+      } else if (message.instance !== instance) {
+        ctx.readCache.invalidate(message.changed);
+      }
+    },
+    // Listening again after a drop: whatever was written or revoked meanwhile went unheard.
+    () => ctx.readCache.invalidate('everything'),
+  );
   app.addHook('onClose', async () => stop());
 
   app.addHook('onSend', async (request, reply, payload) => {

@@ -52,17 +52,25 @@ export interface LiveHub {
   close(): Promise<void>;
 }
 
-export async function createLiveHub(database: Database): Promise<LiveHub> {
+/**
+ * `onResumed` runs when the hub listens again after its connection dropped: the events sent
+ * meanwhile were missed.
+ */
+export async function createLiveHub(database: Database, onResumed?: () => void): Promise<LiveHub> {
   const listeners = new Set<(event: LiveEvent) => void>();
-  const stop = await database.listen(LIVE_CHANNEL, (payload) => {
-    let event: LiveEvent;
-    try {
-      event = liveEventSchema.parse(JSON.parse(payload));
-    } catch {
-      return;
-    }
-    for (const listener of listeners) listener(event);
-  });
+  const stop = await database.listen(
+    LIVE_CHANNEL,
+    (payload) => {
+      let event: LiveEvent;
+      try {
+        event = liveEventSchema.parse(JSON.parse(payload));
+      } catch {
+        return;
+      }
+      for (const listener of listeners) listener(event);
+    },
+    onResumed,
+  );
   return {
     publish: (event) => publishLive(database.db, event),
     subscribe(listener) {

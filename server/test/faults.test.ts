@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { MSG } from '../../common/messages';
@@ -273,6 +274,64 @@ describe(`faults (${onPostgres ? 'PostgreSQL' : 'embedded PGlite'})`, () => {
     },
     PROCESS_TEST_MS,
   );
+
+  it(
+    'listens again after an outage longer than one retry, and says it missed what was notified',
+    async () => {
+      const outage = await databaseWithOutage();
+      cleanups.push(() => outage.database.close());
+      const heard: string[] = [];
+      let resumed = 0;
+      const stop = await outage.database.listen(
+        'appa_faults_listen',
+        (payload) => heard.push(payload),
+        () => (resumed += 1),
+      );
+      cleanups.push(stop);
+      const notify = async (payload: string) => {
+        // From another connection, as another instance would.
+        const other = onPostgres
+          ? await openPostgres(outage.directUrl ?? '', { migrate: false })
+          : outage.database;
+        await other.db.execute(sql`select pg_notify('appa_faults_listen', ${payload})`);
+        if (other !== outage.database) await other.close();
+      };
+      await notify('antes');
+      await outage.database.caughtUp();
+      expect(heard).toEqual(['antes']);
+
+      const cutAt = Date.now();
+      await outage.cut();
+      if (onPostgres) {
+        await waitFor(
+          async () => outage.database.notificationsDown() !== null,
+          'the listener is down',
+        );
+        // Longer than the single retry, 2 s later, that used to be the last.
+        await waitFor(async () => Date.now() - cutAt > 3_000, 'an outage of more than 3 s');
+        expect(outage.database.notificationsDown()).toMatch(
+          /^sin avisos de la base de datos desde /,
+        );
+        await notify('durante');
+      } else {
+        // The embedded database notifies in-process: nothing to miss.
+        expect(outage.database.notificationsDown()).toBeNull();
+      }
+      await outage.restore();
+      await waitFor(
+        async () => outage.database.notificationsDown() === null && (!onPostgres || resumed === 1),
+        'listening again',
+        { timeoutMs: PROCESS_START_MS },
+      );
+      await notify('después');
+      await outage.database.caughtUp();
+      await waitFor(async () => heard.includes('después'), 'a notification after the outage');
+      // What was notified while it was away is missed, and said to be.
+      expect(heard).toEqual(['antes', 'después']);
+      expect(resumed).toBe(onPostgres ? 1 : 0);
+    },
+    PROCESS_TEST_MS,
+  );
 });
 
 /**
@@ -285,6 +344,8 @@ async function databaseWithOutage(): Promise<{
   database: Database;
   cut: () => Promise<void>;
   restore: () => Promise<void>;
+  /** PostgreSQL: the database itself, not through the proxy that the outage cuts. */
+  directUrl?: string;
 }> {
   if (onPostgres) {
     const direct = new URL(await createPostgresDatabase());
@@ -294,7 +355,7 @@ async function databaseWithOutage(): Promise<{
     viaProxy.hostname = '127.0.0.1';
     viaProxy.port = String(proxy.port);
     const database = await openPostgres(viaProxy.toString(), { migrate: false });
-    return { database, cut: proxy.cut, restore: proxy.restore };
+    return { database, cut: proxy.cut, restore: proxy.restore, directUrl: direct.toString() };
   }
   const snapshot = fs.readFileSync(inject('pgliteSnapshot'));
   const database = await openPglite(

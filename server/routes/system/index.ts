@@ -18,7 +18,8 @@ export function systemRoutes(app: Api, ctx: AppContext) {
     async () => ({ status: 'ok' }),
   );
 
-  // Readiness: the database answers too.
+  // Readiness: the database answers too, and this instance hears the others' writes (a load
+  // balancer should not send people to an instance that may serve what others changed).
   app.get(
     '/api/ready',
     { schema: { response: { 200: statusResponseSchema } }, config: open },
@@ -28,6 +29,11 @@ export function systemRoutes(app: Api, ctx: AppContext) {
       } catch (error) {
         request.log.warn({ err: error }, 'database not ready');
         throw new AppError(503, MSG.databaseUnavailable);
+      }
+      const down = ctx.database.notificationsDown();
+      if (down) {
+        request.log.warn(down);
+        throw new AppError(503, `${MSG.notificationsDown} (${down})`);
       }
       return { status: 'ready' };
     },

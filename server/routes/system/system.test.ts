@@ -54,6 +54,19 @@ describe('system routes', () => {
     await down.close();
   });
 
+  it('GET /api/ready answers 503 while the database’s notifications are not heard', async () => {
+    const since = 'sin avisos de la base de datos desde 2026-11-26T17:00:00.000Z';
+    const deaf = await buildApp({
+      config: t.ctx.config,
+      database: { ...t.ctx.database, notificationsDown: () => since },
+      clientDir: null,
+    });
+    const res = await deaf.inject({ method: 'GET', url: '/api/ready' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ message: `${MSG.notificationsDown} (${since})` });
+    await deaf.close();
+  });
+
   it('answers an unexpected error with a generic Spanish 500, never the stack', async () => {
     const app = await buildApp({ config: t.ctx.config, database: t.ctx.database, clientDir: null });
     app.get('/api/boom', { config: { public: true } }, async () => {
