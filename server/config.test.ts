@@ -61,6 +61,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
   });
 
+  it('refuses SMTP without the public address the e-mails link to', () => {
+    expect(() => loadConfig({ SMTP_URL: 'smtp://correo.empresa.pe' })).toThrow(
+      /SMTP_URL requiere también PUBLIC_URL/,
+    );
+    expect(
+      loadConfig({ SMTP_URL: 'smtp://correo.empresa.pe', PUBLIC_URL: 'https://appa.empresa.pe' })
+        .smtpTimeoutMs,
+    ).toBe(15_000);
+    expect(() => loadConfig({ SMTP_TIMEOUT_SECONDS: '0' })).toThrow(/SMTP_TIMEOUT_SECONDS/);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({
       port: 5000,

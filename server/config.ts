@@ -30,6 +30,12 @@ const envSchema = z
       .regex(/^smtps?:\/\//, 'SMTP_URL debe empezar por smtp:// o smtps://')
       .optional(),
     MAIL_FROM: z.string().optional(),
+    SMTP_TIMEOUT_SECONDS: z.coerce
+      .number({ error: 'SMTP_TIMEOUT_SECONDS debe ser un número de segundos' })
+      .int('SMTP_TIMEOUT_SECONDS debe ser un número entero de segundos')
+      .min(1, 'SMTP_TIMEOUT_SECONDS debe ser al menos 1')
+      .max(300, 'SMTP_TIMEOUT_SECONDS debe ser como mucho 300')
+      .default(15),
     APPA_ADMIN_USERNAME: z
       .string()
       .regex(/^[a-z0-9._-]{3,60}$/i, 'APPA_ADMIN_USERNAME: 3 a 60 letras, números, . _ o -')
@@ -91,6 +97,12 @@ const envSchema = z
   .refine((env) => !env.APPA_ADMIN_PASSWORD || env.APPA_ADMIN_USERNAME, {
     message: 'APPA_ADMIN_PASSWORD requiere también APPA_ADMIN_USERNAME',
     path: ['APPA_ADMIN_USERNAME'],
+  })
+  // Every e-mail links to APPA: without its public address they would point at localhost.
+  .refine((env) => !env.SMTP_URL || env.PUBLIC_URL, {
+    message:
+      'SMTP_URL requiere también PUBLIC_URL (la dirección con la que las personas abren APPA, por ejemplo https://appa.empresa.pe): sin ella los enlaces de los correos apuntarían a localhost',
+    path: ['PUBLIC_URL'],
   });
 
 export interface Config {
@@ -103,6 +115,11 @@ export interface Config {
   publicUrl: string | undefined;
   publicSiteUrl: string | undefined;
   smtpUrl: string | undefined;
+  /**
+   * How long the SMTP server may take to accept a connection, greet, or answer a command: past
+   * it, the e-mail fails (and is tried again) rather than holding what sends it.
+   */
+  smtpTimeoutMs: number;
   mailFrom: string | undefined;
   adminUsername: string | undefined;
   adminPassword: string | undefined;
@@ -175,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     publicSiteUrl: e.PUBLIC_SITE_URL,
     smtpUrl: e.SMTP_URL,
+    smtpTimeoutMs: e.SMTP_TIMEOUT_SECONDS * 1000,
     mailFrom: e.MAIL_FROM,
     adminUsername: e.APPA_ADMIN_USERNAME,
     adminPassword: e.APPA_ADMIN_PASSWORD,

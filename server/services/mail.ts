@@ -26,10 +26,23 @@ export function outboxDir(config: Pick<Config, 'dataDir'>): string {
   return path.join(config.dataDir, 'outbox');
 }
 
+/**
+ * SMTP_URL with the connection, greeting and reply timeouts nodemailer reads from its query,
+ * unless the operator set them there: without them a server that accepts and then says nothing
+ * holds the sender for an hour.
+ */
+function withTimeouts(config: Pick<Config, 'smtpUrl' | 'smtpTimeoutMs'>): string {
+  const url = new URL(config.smtpUrl ?? '');
+  for (const key of ['connectionTimeout', 'greetingTimeout', 'socketTimeout']) {
+    if (!url.searchParams.has(key)) url.searchParams.set(key, String(config.smtpTimeoutMs));
+  }
+  return url.toString();
+}
+
 export function createMailer(config: Config): Mailer {
   const from = config.mailFrom ?? `${PRODUCT_NAME} <no-reply@appa.local>`;
   if (config.smtpUrl) {
-    const transport: Transporter = nodemailer.createTransport(config.smtpUrl);
+    const transport: Transporter = nodemailer.createTransport(withTimeouts(config));
     return {
       kind: 'smtp',
       async send(message) {
