@@ -42,8 +42,18 @@ describe('the server process', () => {
       expect(server.output()).toMatch(
         /Primer administrador: usuario "admin", contraseña temporal "\w+"/,
       );
+      // A second server on the same embedded database refuses to start, naming the first.
+      const second = startServer({
+        PORT: String(await freePort()),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        APPA_DEMO: '0',
+      });
+      expect(await second.exited).toBe(1);
+      expect(second.output()).toContain(`Otro proceso de APPA (PID ${server.child.pid})`);
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(0);
+      expect(fs.existsSync(path.join(dataDir, 'appa.pid'))).toBe(false);
       // The embedded database is on disk, in DATA_DIR: a restart finds the administrator there.
       expect(fs.existsSync(path.join(dataDir, 'pglite'))).toBe(true);
       const again = startServer({

@@ -5,6 +5,7 @@ import { openDatabase } from './db/client';
 import { JOBS, startScheduler } from './jobs';
 import { systemClock } from './lib/clock';
 import { loggerOptions } from './lib/logging';
+import { DataDirLocked, lockDataDir } from './lib/data-dir-lock';
 import { createReadCache } from './lib/read-cache';
 import { bootstrapDatabase } from './services/bootstrap';
 import { defaultHost, isDemoDatabase } from './services/demo';
@@ -39,6 +40,20 @@ async function main() {
   // credentials) holds people's reports and secrets: readable by the server's own user only.
   process.umask(0o077);
   restrictDataDir(config.dataDir);
+  // The embedded database is this process's alone: a second server on the folder stops here.
+  let release = () => {};
+  if (!config.databaseUrl) {
+    try {
+      release = lockDataDir(config.dataDir);
+    } catch (error) {
+      if (error instanceof DataDirLocked) {
+        console.error(error.message);
+        process.exit(1);
+      }
+      throw error;
+    }
+    process.on('exit', () => release());
+  }
 
   const database = await openDatabase(config);
   const storage = createStorage(config);
