@@ -12,8 +12,20 @@ describe('loadConfig', () => {
       demoSignIn: true,
       trustProxy: false,
       sharedViewsLagMs: 1000,
+      jobsEnabled: true,
+      shutdownGraceMs: 25_000,
+      smtpTimeoutMs: 15_000,
     });
     expect(config.dataDir).toMatch(/\/data$/);
+  });
+
+  it('turns the scheduled jobs off with APPA_JOBS=0, and takes the shutdown grace', () => {
+    expect(loadConfig({ APPA_JOBS: '0', SHUTDOWN_GRACE_SECONDS: '40' })).toMatchObject({
+      jobsEnabled: false,
+      shutdownGraceMs: 40_000,
+    });
+    expect(() => loadConfig({ APPA_JOBS: 'no' })).toThrow('APPA_JOBS debe ser 0 o 1');
+    expect(() => loadConfig({ SHUTDOWN_GRACE_SECONDS: '0' })).toThrow(/SHUTDOWN_GRACE_SECONDS/);
   });
 
   it('names the bad variable', () => {

@@ -30,6 +30,13 @@ const envSchema = z
       .regex(/^smtps?:\/\//, 'SMTP_URL debe empezar por smtp:// o smtps://')
       .optional(),
     MAIL_FROM: z.string().optional(),
+    APPA_JOBS: z.enum(['0', '1'], { error: 'APPA_JOBS debe ser 0 o 1' }).default('1'),
+    SHUTDOWN_GRACE_SECONDS: z.coerce
+      .number({ error: 'SHUTDOWN_GRACE_SECONDS debe ser un número de segundos' })
+      .int('SHUTDOWN_GRACE_SECONDS debe ser un número entero de segundos')
+      .min(1, 'SHUTDOWN_GRACE_SECONDS debe ser al menos 1')
+      .max(600, 'SHUTDOWN_GRACE_SECONDS debe ser como mucho 600')
+      .default(25),
     SMTP_TIMEOUT_SECONDS: z.coerce
       .number({ error: 'SMTP_TIMEOUT_SECONDS debe ser un número de segundos' })
       .int('SMTP_TIMEOUT_SECONDS debe ser un número entero de segundos')
@@ -120,6 +127,14 @@ export interface Config {
    * it, the e-mail fails (and is tried again) rather than holding what sends it.
    */
   smtpTimeoutMs: number;
+  /**
+   * Whether this process runs the scheduled jobs (reminders, digests, summaries, the mail queue's
+   * retries, housekeeping). Off for a copy that must not write to anyone (a restored backup being
+   * checked) or for instances that only serve requests.
+   */
+  jobsEnabled: boolean;
+  /** On SIGTERM, how long requests in flight have to finish before the process exits anyway. */
+  shutdownGraceMs: number;
   mailFrom: string | undefined;
   adminUsername: string | undefined;
   adminPassword: string | undefined;
@@ -193,6 +208,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicSiteUrl: e.PUBLIC_SITE_URL,
     smtpUrl: e.SMTP_URL,
     smtpTimeoutMs: e.SMTP_TIMEOUT_SECONDS * 1000,
+    jobsEnabled: e.APPA_JOBS === '1',
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     mailFrom: e.MAIL_FROM,
     adminUsername: e.APPA_ADMIN_USERNAME,
     adminPassword: e.APPA_ADMIN_PASSWORD,

@@ -83,9 +83,12 @@ describe('the server process', () => {
         DATA_DIR: dataDir,
         APPA_DEMO: '1',
         LOG_LEVEL: 'info',
+        // A copy to look at, not to write to anyone from.
+        APPA_JOBS: '0',
       });
       await waitForHealth(`http://127.0.0.1:${port}/api/health`, server.exited);
       expect(server.output()).toContain(`APPA escuchando en http://127.0.0.1:${port}`);
+      expect(server.output()).toContain('Tareas programadas desactivadas (APPA_JOBS=0)');
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(0);
 

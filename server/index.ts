@@ -74,19 +74,29 @@ async function main() {
   });
   await bootstrapDatabase(database.db, config, app.log);
 
-  // Automatic reminders and housekeeping, inside this process (see server/jobs).
+  // Automatic reminders and housekeeping, inside this process (see server/jobs), unless turned off.
   const ctx = { config, database, db: database.db, clock: systemClock, storage, mailer, readCache };
-  const scheduler = startScheduler(ctx, app.log, JOBS);
+  const scheduler = config.jobsEnabled ? startScheduler(ctx, app.log, JOBS) : null;
+  if (!scheduler) {
+    app.log.warn(
+      'Tareas programadas desactivadas (APPA_JOBS=0): no se envían recordatorios, resúmenes ni reintentos de correo',
+    );
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} recibido: cerrando el servidor`);
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // Requests in flight get the grace to finish; live streams end at once (preClose), and their
+    // browsers connect again, to another instance behind a load balancer.
+    const force = setTimeout(() => {
+      app.log.warn(`cierre forzado tras ${config.shutdownGraceMs / 1000} s`);
+      process.exit(1);
+    }, config.shutdownGraceMs);
     force.unref();
     try {
-      await scheduler.stop();
+      await scheduler?.stop();
       await app.close();
       await database.close();
       process.exit(0);
