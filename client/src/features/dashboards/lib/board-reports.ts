@@ -87,10 +87,19 @@ export function filterReports(
   });
 }
 
+/**
+ * Whether a person belongs to one role's tab (the VP's Gerentes and Líderes): a grouping of what
+ * the server already let the viewer read, never a permission.
+ */
+const inRoleTab = (role: Role) => {
+  const ofRole = new Set<Role>([role]);
+  return (person: { role: Role }) => ofRole.has(person.role);
+};
+
 /** The reports of authors of one role (the VP's Gerentes and Líderes tabs). */
 export function reportsOfRole(submissions: readonly ReportSummary[], role: Role) {
-  const ofRole = new Set<Role>([role]);
-  return submissions.filter((s) => ofRole.has(s.user.role));
+  const inTab = inRoleTab(role);
+  return submissions.filter((s) => inTab(s.user));
 }
 
 /**
@@ -101,11 +110,12 @@ export function missingOfRole(
   week: { pending: readonly PendingAuthor[]; absent: readonly PanelAuthor[] },
   role: Role,
 ) {
+  const inTab = inRoleTab(role);
   return [
     ...week.pending
-      .filter((p) => p.role === role && !p.draft)
+      .filter((p) => inTab(p) && !p.draft)
       .map((person) => ({ person, absent: false })),
-    ...week.absent.filter((p) => p.role === role).map((person) => ({ person, absent: true })),
+    ...week.absent.filter(inTab).map((person) => ({ person, absent: true })),
   ];
 }
 
