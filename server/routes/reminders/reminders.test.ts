@@ -305,6 +305,19 @@ describe('reminding with care', () => {
     expect(res.json()).toEqual({ message: MSG.unsupportedDate });
   });
 
+  it('answers 401 signed out, and sends nothing', async () => {
+    const before = await reminderCount();
+    for (const url of ['/api/reminders/preview', '/api/reminders/send']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        payload: { ...defaults, type: 'all' },
+      });
+      expect(res.statusCode, url).toBe(401);
+    }
+    expect(await reminderCount()).toBe(before);
+  });
+
   it.each(['CONSEJO', 'USER'] as const)('refuses %s, and audits it', async (role) => {
     const headers = await authHeader(t, await buildUser(t, { role }));
     expect((await preview({ type: 'pending' }, headers)).statusCode).toBe(403);
