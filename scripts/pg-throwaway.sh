@@ -4,6 +4,8 @@
 #   scripts/pg-throwaway.sh start    # prints exactly one line: DATABASE_URL=postgres://postgres@127.0.0.1:PORT/appa_test
 #   scripts/pg-throwaway.sh status   # prints the same line if the recorded cluster is running
 #   scripts/pg-throwaway.sh stop     # stops the cluster and deletes its folder (no-op if none)
+#   scripts/pg-throwaway.sh pause    # stops the server (fast shutdown: clients are cut) and keeps its data
+#   scripts/pg-throwaway.sh resume   # starts a paused server again on the same port
 #
 # The cluster lives in a fresh temporary folder, listens only on 127.0.0.1 on a free port
 # (55432 upward), keeps its unix socket in that folder, trusts every local connection
@@ -249,6 +251,44 @@ cmd_stop() {
   log "stopped and removed $STATE_DIR"
 }
 
+# The recorded cluster's folder and binaries, or an error if there is none.
+recorded_cluster() {
+  read_state || die "no throwaway cluster recorded in $STATE_FILE"
+  PG_BIN_DIR=${STATE_BIN:-}
+  if [[ -z $PG_BIN_DIR || ! -x $PG_BIN_DIR/pg_ctl ]]; then PG_BIN_DIR=$(find_pg_bin); fi
+}
+
+# An outage for fault tests: the server stops as it would for a restart, its clients cut.
+cmd_pause() {
+  recorded_cluster
+  if ! cluster_running "$STATE_DIR" "$PG_BIN_DIR"; then
+    log "the cluster on port $STATE_PORT is already stopped"
+    return 0
+  fi
+  as_owner "$PG_BIN_DIR/pg_ctl" -D "$STATE_DIR/data" stop -m fast -w -t 30 >/dev/null 2>&1 ||
+    die "could not stop the cluster in $STATE_DIR"
+  log "paused the cluster on port $STATE_PORT"
+}
+
+cmd_resume() {
+  recorded_cluster
+  if cluster_running "$STATE_DIR" "$PG_BIN_DIR"; then
+    log "the cluster on port $STATE_PORT is already running"
+    return 0
+  fi
+  as_owner "$PG_BIN_DIR/pg_ctl" -D "$STATE_DIR/data" -l "$STATE_DIR/server.log" \
+    -o "-p $STATE_PORT" -w -t 30 start >/dev/null 2>&1 || {
+    cat "$STATE_DIR/server.log" >&2 2>/dev/null || true
+    die "could not start the cluster again on port $STATE_PORT"
+  }
+  local deadline=$((SECONDS + 30))
+  until client pg_isready -q -h 127.0.0.1 -p "$STATE_PORT" -U "$PG_USER" -t 1; do
+    ((SECONDS < deadline)) || die "pg_isready still failing 30 s after resuming"
+    sleep 0.1
+  done
+  log "resumed the cluster on port $STATE_PORT"
+}
+
 cmd_status() {
   if read_state && cluster_running "$STATE_DIR" "${STATE_BIN:-$(find_pg_bin)}"; then
     printf 'DATABASE_URL=%s\n' "$(url_for "$STATE_PORT")"
@@ -262,8 +302,10 @@ case ${1:-} in
   start) cmd_start ;;
   stop) cmd_stop ;;
   status) cmd_status ;;
+  pause) cmd_pause ;;
+  resume) cmd_resume ;;
   *)
-    echo "usage: $0 start|stop|status" >&2
+    echo "usage: $0 start|stop|status|pause|resume" >&2
     exit 2
     ;;
 esac

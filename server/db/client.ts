@@ -105,6 +105,9 @@ interface Listener {
   down(): string | null;
 }
 
+/** How listening connections show in pg_stat_activity, unless DATABASE_URL names the application. */
+export const LISTENER_APPLICATION_NAME = 'appa-listen';
+
 /** The first wait before listening again, doubled after each failure up to the last. */
 const RELISTEN_FIRST_MS = 250;
 const RELISTEN_MAX_MS = 30_000;
@@ -112,6 +115,13 @@ const RELISTEN_MAX_MS = 30_000;
 const RELISTEN_CONNECT_TIMEOUT_MS = 5_000;
 /** A listening connection that has not answered by then is not waited for (it may be half-open). */
 const PING_TIMEOUT_MS = 2_000;
+/**
+ * How often an idle listening connection is asked a trivial question, and how long an answer may
+ * take before the connection is taken for lost: a connection cut without a word (a firewall or
+ * a failover dropping it silently) would otherwise look alive while hearing nothing.
+ */
+const HEARTBEAT_MS = 1_000;
+const HEARTBEAT_STALL_MS = 3_000;
 
 /**
  * LISTEN on a connection of its own (a pooled one may be handed to someone else). When it drops,
@@ -131,6 +141,7 @@ async function listenPostgres(
   // Since when it has not been listening. (The failure itself is not kept: its text may name the
   // database's address, and readiness is answered to anyone.)
   let down: Date | null = null;
+  let heartbeat: NodeJS.Timeout | undefined;
 
   const again = () => {
     if (stopped) return;
@@ -146,13 +157,17 @@ async function listenPostgres(
   const connect = async () => {
     const next = new pg.Client({
       connectionString: url,
+      application_name: LISTENER_APPLICATION_NAME,
       connectionTimeoutMillis: RELISTEN_CONNECT_TIMEOUT_MS,
     });
     next.on('notification', (message) => {
       if (message.channel === channel && message.payload) onMessage(message.payload);
     });
+    // This connection's own heartbeat, stopped with it (never a later connection's).
+    const beat: { timer?: NodeJS.Timeout } = {};
     // A dropped connection must not crash the process: it is listened on again.
     const lost = () => {
+      clearInterval(beat.timer);
       if (client !== next) return;
       client = null;
       void next.end().catch(() => {});
@@ -173,6 +188,25 @@ async function listenPostgres(
     }
     client = next;
     failures = 0;
+    // When the question still unanswered was asked, or null when none is.
+    let askedAt: number | null = null;
+    beat.timer = setInterval(() => {
+      if (askedAt === null) {
+        askedAt = Date.now();
+        next.query('select 1').then(
+          () => (askedAt = null),
+          () => {},
+        );
+      } else if (Date.now() - askedAt > HEARTBEAT_STALL_MS) {
+        // pg's own end() waits for a reply that will not come: the socket is dropped instead.
+        (
+          next as unknown as { connection?: { stream?: { destroy(): void } } }
+        ).connection?.stream?.destroy();
+        lost();
+      }
+    }, HEARTBEAT_MS);
+    beat.timer.unref();
+    heartbeat = beat.timer;
     if (down) {
       down = null;
       onResumed?.();
@@ -184,6 +218,7 @@ async function listenPostgres(
       stopped = true;
       clearTimeout(retry);
       const last = client;
+      clearInterval(heartbeat);
       client = null;
       await last?.end().catch(() => {});
     },

@@ -2,13 +2,21 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { MSG } from '../../common/messages';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { openPglite, openPostgres, type Database, type Db } from '../db/client';
+import {
+  LISTENER_APPLICATION_NAME,
+  openPglite,
+  openPostgres,
+  type Database,
+  type Db,
+} from '../db/client';
 import { createUser } from '../services/users';
 import { TEMPLATE_DB, withDatabase } from './global-setup';
 import { authHeader, buildUser } from './helper';
@@ -28,6 +36,7 @@ import {
 const templateUrl = inject('postgresTemplateUrl');
 const onPostgres = Boolean(templateUrl);
 
+const execFileAsync = promisify(execFile);
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -329,6 +338,95 @@ describe(`faults (${onPostgres ? 'PostgreSQL' : 'embedded PGlite'})`, () => {
       // What was notified while it was away is missed, and said to be.
       expect(heard).toEqual(['antes', 'después']);
       expect(resumed).toBe(onPostgres ? 1 : 0);
+
+      if (onPostgres && outage.freeze) {
+        // A connection cut without a word looks alive: its heartbeat finds out.
+        await outage.freeze();
+        await waitFor(
+          async () => outage.database.notificationsDown() !== null,
+          'a silent listener taken for lost',
+        );
+        await outage.cut();
+        await outage.restore();
+        await waitFor(
+          async () => outage.database.notificationsDown() === null && resumed === 2,
+          'listening again after the silent cut',
+          { timeoutMs: PROCESS_START_MS },
+        );
+        await notify('al final');
+        await outage.database.caughtUp();
+        await waitFor(
+          async () => heard.includes('al final'),
+          'a notification after the silent cut',
+        );
+      }
+    },
+    PROCESS_TEST_MS,
+  );
+
+  it(
+    'two instances refuse a session revoked on either one, across a database restart and while one is not listening',
+    async () => {
+      const restart = await restartableDatabase();
+      const dataDir = tempDir();
+      const config = loadConfig({ NODE_ENV: 'test', APPA_DEMO: '0', DATA_DIR: dataDir });
+      const first = await buildApp({ config, database: restart.databases[0], clientDir: null });
+      const second = await buildApp({ config, database: restart.databases[1], clientDir: null });
+      cleanups.push(async () => {
+        await first.close();
+        await second.close();
+        await restart.close();
+      });
+      const a = { app: first, db: restart.databases[0].db };
+      const author = await buildUser(a);
+      const ready = async (app: typeof first) =>
+        (await app.inject({ method: 'GET', url: '/api/ready' })).statusCode;
+      const me = async (app: typeof first, headers: Record<string, string>) =>
+        (await app.inject({ method: 'GET', url: '/api/user', headers })).statusCode;
+
+      // Both instances keep the session after its first use.
+      const kept = await authHeader(a, author);
+      expect(await me(first, kept)).toBe(200);
+      expect(await me(second, kept)).toBe(200);
+
+      await restart.stop();
+      expect(await ready(first)).toBe(503);
+      expect(await ready(second)).toBe(503);
+      await restart.start();
+      await waitFor(async () => (await ready(first)) === 200, 'the first instance ready again', {
+        timeoutMs: PROCESS_START_MS,
+      });
+
+      // Signed out on the first instance as soon as it can write, whether or not the second
+      // listens again yet: the second refuses the session at once.
+      expect(
+        (await first.inject({ method: 'POST', url: '/api/logout', payload: {}, headers: kept }))
+          .statusCode,
+      ).toBe(200);
+      await restart.databases[1].caughtUp();
+      expect(await me(second, kept)).toBe(401);
+      await waitFor(async () => (await ready(second)) === 200, 'the second instance ready again', {
+        timeoutMs: PROCESS_START_MS,
+      });
+
+      // Only the listeners are lost: what the second instance kept is not trusted meanwhile.
+      const other = await authHeader(a, author);
+      expect(await me(second, other)).toBe(200);
+      await restart.dropListeners();
+      expect(
+        (await first.inject({ method: 'POST', url: '/api/logout', payload: {}, headers: other }))
+          .statusCode,
+      ).toBe(200);
+      await restart.databases[1].caughtUp();
+      expect(await me(second, other)).toBe(401);
+      await waitFor(
+        async () => restart.databases[1].notificationsDown() === null,
+        'the second instance listening again',
+        { timeoutMs: PROCESS_START_MS },
+      );
+      const third = await authHeader(a, author);
+      expect(await me(second, third)).toBe(200);
+      expect(await me(first, third)).toBe(200);
     },
     PROCESS_TEST_MS,
   );
@@ -346,6 +444,8 @@ async function databaseWithOutage(): Promise<{
   restore: () => Promise<void>;
   /** PostgreSQL: the database itself, not through the proxy that the outage cuts. */
   directUrl?: string;
+  /** PostgreSQL: connections stay open and carry nothing (see startTcpProxy). */
+  freeze?: () => Promise<void>;
 }> {
   if (onPostgres) {
     const direct = new URL(await createPostgresDatabase());
@@ -355,7 +455,13 @@ async function databaseWithOutage(): Promise<{
     viaProxy.hostname = '127.0.0.1';
     viaProxy.port = String(proxy.port);
     const database = await openPostgres(viaProxy.toString(), { migrate: false });
-    return { database, cut: proxy.cut, restore: proxy.restore, directUrl: direct.toString() };
+    return {
+      database,
+      cut: proxy.cut,
+      restore: proxy.restore,
+      freeze: proxy.freeze,
+      directUrl: direct.toString(),
+    };
   }
   const snapshot = fs.readFileSync(inject('pgliteSnapshot'));
   const database = await openPglite(
@@ -376,5 +482,62 @@ async function databaseWithOutage(): Promise<{
     async restore() {
       Object.assign(client, original);
     },
+  };
+}
+
+/**
+ * Two instances' databases that the test can stop and start. PostgreSQL: a server of the test's
+ * own (scripts/pg-throwaway.sh), really stopped (fast shutdown, every connection cut) and started
+ * again on the same port; each instance has its own pool and listeners. The embedded database
+ * cannot stop apart from its process: both instances share it, and its client refuses every query
+ * meanwhile (as databaseWithOutage does).
+ */
+async function restartableDatabase(): Promise<{
+  databases: [Database, Database];
+  stop: () => Promise<void>;
+  start: () => Promise<void>;
+  /** Ends every listening connection and nothing else, as a failover of a proxy might. */
+  dropListeners: () => Promise<void>;
+  close: () => Promise<void>;
+}> {
+  if (onPostgres) {
+    const state = path.join(tempDir(), 'pg.state');
+    const script = path.resolve(import.meta.dirname, '../../scripts/pg-throwaway.sh');
+    const run = async (command: string) => {
+      const { stdout } = await execFileAsync('bash', [script, command], {
+        env: { ...process.env, APPA_PG_STATE: state },
+      });
+      return stdout;
+    };
+    const url = /DATABASE_URL=(\S+)/.exec(await run('start'))?.[1] ?? '';
+    const one = await openPostgres(url);
+    const two = await openPostgres(url, { migrate: false });
+    return {
+      databases: [one, two],
+      stop: async () => void (await run('pause')),
+      start: async () => void (await run('resume')),
+      async dropListeners() {
+        const admin = new pg.Client({ connectionString: url });
+        await admin.connect();
+        await admin.query(
+          `select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1`,
+          [LISTENER_APPLICATION_NAME],
+        );
+        await admin.end();
+      },
+      async close() {
+        await one.close();
+        await two.close();
+        await run('stop');
+      },
+    };
+  }
+  const outage = await databaseWithOutage();
+  return {
+    databases: [outage.database, outage.database],
+    stop: outage.cut,
+    start: outage.restore,
+    dropListeners: async () => {},
+    close: () => outage.database.close(),
   };
 }

@@ -35,8 +35,10 @@ export async function startTcpProxy(target: { host: string; port: number }) {
   const port = await freePort();
   const sockets = new Set<net.Socket>();
   let server: net.Server | null = null;
+  let frozen = false;
   const open = () =>
     new Promise<void>((resolve) => {
+      frozen = false;
       server = net.createServer((client) => {
         const upstream = net.connect(target.port, target.host);
         for (const s of [client, upstream]) {
@@ -47,6 +49,7 @@ export async function startTcpProxy(target: { host: string; port: number }) {
             upstream.destroy();
           });
         }
+        if (frozen) return;
         client.pipe(upstream).pipe(client);
       });
       server.listen(port, '127.0.0.1', () => resolve());
@@ -58,6 +61,17 @@ export async function startTcpProxy(target: { host: string; port: number }) {
       else resolve();
       server = null;
     });
+  /**
+   * Connections stay open but nothing crosses them any more, as when a firewall drops a
+   * connection without a word: neither side hears of it.
+   */
+  const freeze = async () => {
+    frozen = true;
+    for (const s of sockets) {
+      s.unpipe();
+      s.pause();
+    }
+  };
   await open();
-  return { port, cut, restore: open, close: cut };
+  return { port, cut, restore: open, close: cut, freeze };
 }
