@@ -78,7 +78,7 @@ function hopsTrusted(hops: number) {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const clock = options.clock ?? systemClock;
-  const storage = options.storage ?? createStorage(config, clock);
+  const storage = options.storage ?? (await createStorage(config, database.db, clock));
   const mailer = options.mailer ?? createMailer(config);
   const readCache =
     options.readCache ??

@@ -6,6 +6,7 @@ import { JOBS, startScheduler } from './jobs';
 import { systemClock } from './lib/clock';
 import { loggerOptions } from './lib/logging';
 import { DataDirLocked, lockDataDir } from './lib/data-dir-lock';
+import { claimLocalFiles, LocalFilesTaken } from './lib/local-files-lock';
 import { createReadCache } from './lib/read-cache';
 import { bootstrapDatabase } from './services/bootstrap';
 import { defaultHost, isDemoDatabase } from './services/demo';
@@ -56,7 +57,23 @@ async function main() {
   }
 
   const database = await openDatabase(config);
-  const storage = createStorage(config);
+  // Attachments on this machine's disk are invisible to another instance: on PostgreSQL, a second
+  // instance without S3 stops here.
+  let releaseFiles = async () => {};
+  if (config.databaseUrl && !config.s3) {
+    try {
+      releaseFiles = await claimLocalFiles(config.databaseUrl, (error) =>
+        console.error(error.message),
+      );
+    } catch (error) {
+      if (error instanceof LocalFilesTaken) {
+        console.error(error.message);
+        process.exit(1);
+      }
+      throw error;
+    }
+  }
+  const storage = await createStorage(config, database.db);
   const mailer = createMailer(config);
   const readCache = createReadCache({
     clock: systemClock,
@@ -98,6 +115,7 @@ async function main() {
     try {
       await scheduler?.stop();
       await app.close();
+      await releaseFiles();
       await database.close();
       process.exit(0);
     } catch (error) {

@@ -124,6 +124,45 @@ const HEARTBEAT_MS = 1_000;
 const HEARTBEAT_STALL_MS = 3_000;
 
 /**
+ * A connection of its own, outside the pool, for a session that must last (LISTEN, a lock held
+ * while the process runs), set up by `setUp` before it is answered. Once set up, `lost` runs when
+ * it drops (ended or failed: a dropped connection must not crash the process); a connection that
+ * fails before is closed and the failure thrown.
+ */
+export async function openDedicated(
+  url: string,
+  applicationName: string,
+  setUp: (client: pg.Client) => Promise<void>,
+  lost: () => void,
+): Promise<pg.Client> {
+  const client = new pg.Client({
+    connectionString: url,
+    application_name: applicationName,
+    connectionTimeoutMillis: RELISTEN_CONNECT_TIMEOUT_MS,
+  });
+  let ready = false;
+  let gone = false;
+  const drop = () => {
+    if (gone) return;
+    gone = true;
+    void client.end().catch(() => {});
+    if (ready) lost();
+  };
+  client.on('error', drop);
+  client.on('end', drop);
+  try {
+    await client.connect();
+    await setUp(client);
+  } catch (error) {
+    drop();
+    throw error;
+  }
+  if (gone) throw new Error('connection lost while it was set up');
+  ready = true;
+  return client;
+}
+
+/**
  * LISTEN on a connection of its own (a pooled one may be handed to someone else). When it drops,
  * it is opened again after a wait that doubles with each failure (with jitter, so that several
  * instances do not all knock at once) up to 30 s, for as long as it takes.
@@ -155,33 +194,24 @@ async function listenPostgres(
     );
   };
   const connect = async () => {
-    const next = new pg.Client({
-      connectionString: url,
-      application_name: LISTENER_APPLICATION_NAME,
-      connectionTimeoutMillis: RELISTEN_CONNECT_TIMEOUT_MS,
-    });
-    next.on('notification', (message) => {
-      if (message.channel === channel && message.payload) onMessage(message.payload);
-    });
     // This connection's own heartbeat, stopped with it (never a later connection's).
     const beat: { timer?: NodeJS.Timeout } = {};
-    // A dropped connection must not crash the process: it is listened on again.
-    const lost = () => {
-      clearInterval(beat.timer);
-      if (client !== next) return;
-      client = null;
-      void next.end().catch(() => {});
-      again();
-    };
-    next.on('error', lost);
-    next.on('end', lost);
-    try {
-      await next.connect();
-      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-    } catch (error) {
-      void next.end().catch(() => {});
-      throw error;
-    }
+    const next = await openDedicated(
+      url,
+      LISTENER_APPLICATION_NAME,
+      async (opening) => {
+        opening.on('notification', (message) => {
+          if (message.channel === channel && message.payload) onMessage(message.payload);
+        });
+        await opening.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      },
+      () => {
+        clearInterval(beat.timer);
+        if (client !== next) return;
+        client = null;
+        again();
+      },
+    );
     if (stopped) {
       await next.end().catch(() => {});
       return;
@@ -202,7 +232,7 @@ async function listenPostgres(
         (
           next as unknown as { connection?: { stream?: { destroy(): void } } }
         ).connection?.stream?.destroy();
-        lost();
+        next.emit('end');
       }
     }, HEARTBEAT_MS);
     beat.timer.unref();

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,7 +10,7 @@ let dir: string;
 let storage: LocalStorage;
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'appa-local-'));
-  storage = new LocalStorage(dir);
+  storage = new LocalStorage(dir, randomBytes(32));
 });
 afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });

@@ -18,29 +18,20 @@ export class ObjectExistsError extends Error {}
 
 /**
  * Attachments in a folder under DATA_DIR. The server itself answers the signed, expiring upload
- * URL (`PUT /api/objects/upload/<id>`); the signing key is kept beside the files so that every
- * process serving this folder shares it. An object is written once: nothing replaces it, so a
+ * URL (`PUT /api/objects/upload/<id>`), signed with the database's key (storage/signing-key.ts)
+ * so that every process on the database accepts what another signed. An object is written once: nothing replaces it, so a
  * report binds it where it is.
  */
 export class LocalStorage implements FileStorage {
   readonly kind = 'local' as const;
   readonly connectOrigin = null;
-  private readonly key: Buffer;
 
   constructor(
     private readonly root: string,
+    private readonly key: Buffer,
     private readonly now: () => Date = () => new Date(),
   ) {
     fs.mkdirSync(root, { recursive: true, mode: 0o700 });
-    const keyFile = path.join(root, '.signing-key');
-    if (!fs.existsSync(keyFile)) {
-      try {
-        fs.writeFileSync(keyFile, randomBytes(32), { mode: 0o600, flag: 'wx' });
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      }
-    }
-    this.key = fs.readFileSync(keyFile);
   }
 
   private pathOf(key: string): string {

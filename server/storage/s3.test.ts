@@ -1,43 +1,27 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { CreateBucketCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_MSG, type Report, type UploadTicket } from '../../common/schemas/report';
 import { appaFiles, uploads } from '../db/schema';
 import { authHeader, buildTestApp, buildUser, type TestApp } from '../test/helper';
 import { requestTicket } from '../test/uploads';
-import { S3Storage } from './s3';
+import { startS3rver } from '../test/s3';
+import type { S3Storage } from './s3';
 
-// A real S3-compatible server (s3rver, from npm) on 127.0.0.1, with its default credentials.
-let server: S3rver;
-let dir: string;
+let s3: Awaited<ReturnType<typeof startS3rver>>;
 let storage: S3Storage;
 let t: TestApp;
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'appa-s3-'));
-  server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir });
-  const { port } = await server.run();
-  storage = new S3Storage({
-    endpoint: `http://127.0.0.1:${port}`,
-    bucket: 'appa',
-    region: 'us-east-1',
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    forcePathStyle: true,
-  });
-  await storage.client.send(new CreateBucketCommand({ Bucket: 'appa' }));
+  s3 = await startS3rver();
+  storage = s3.storage;
   t = await buildTestApp({}, { storage });
 });
 afterAll(async () => {
   await t.close();
-  await server.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await s3.close();
 });
 
 const KEY = 'uploads/11111111-1111-4111-8111-111111111111';

@@ -365,6 +365,42 @@ describe(`faults (${onPostgres ? 'PostgreSQL' : 'embedded PGlite'})`, () => {
   );
 
   it(
+    "a second instance that could not see the first one's attachments refuses to start, saying what to do",
+    async () => {
+      const { env } = await prepareStore(0);
+      const port = await freePort();
+      const first = startServer({ ...env, PORT: String(port), HOST: '127.0.0.1' });
+      cleanups.push(async () => void first.child.kill('SIGKILL'));
+      await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/api/ready`)).ok, 'ready', {
+        exited: first.exited,
+        timeoutMs: PROCESS_START_MS,
+      });
+      // On PostgreSQL, another machine with its own disk; embedded, the same folder.
+      const elsewhere = { ...env, ...(onPostgres ? { DATA_DIR: tempDir() } : {}) };
+      const otherPort = await freePort();
+      const start = () => startServer({ ...elsewhere, PORT: String(otherPort), HOST: '127.0.0.1' });
+      const refused = start();
+      expect(await refused.exited).toBe(1);
+      expect(refused.output()).toContain(
+        onPostgres ? 'configura un almacenamiento S3' : 'Otro proceso de APPA',
+      );
+      // Once the first has stopped, the other may take its place.
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
+      const next = start();
+      cleanups.push(async () => void next.child.kill('SIGKILL'));
+      await waitFor(
+        async () => (await fetch(`http://127.0.0.1:${otherPort}/api/ready`)).ok,
+        'the other instance ready',
+        { exited: next.exited, timeoutMs: PROCESS_START_MS },
+      );
+      next.child.kill('SIGTERM');
+      expect(await next.exited).toBe(0);
+    },
+    PROCESS_TEST_MS,
+  );
+
+  it(
     'two instances refuse a session revoked on either one, across a database restart and while one is not listening',
     async () => {
       const restart = await restartableDatabase();

@@ -71,7 +71,7 @@ export async function buildTestApp(
     }),
     ...overrides,
   };
-  const storage = options.storage ?? createStorage(config, clock.now);
+  const storage = options.storage ?? (await createStorage(config, database.db, clock.now));
   const mailer = options.mailer ?? createMailer(config);
   const readCache = createReadCache({ clock: clock.now, sharedLagMs: config.sharedViewsLagMs });
   const app = await buildApp({
