@@ -43,6 +43,7 @@ import { backupRoutes } from './routes/backup';
 import { settleAfterReply } from './lib/after-reply';
 import { createMailer, type Mailer } from './services/mail';
 import { createStorage } from './storage';
+import { openApiRoutes, registerOpenApi } from './plugins/openapi';
 import type { FileStorage } from './storage/types';
 
 export interface AppOptions {
@@ -152,6 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Work started after an answer (lib/after-reply.ts) finishes before the database closes.
   app.addHook('onClose', settleAfterReply);
   registerErrorHandling(app);
+  await registerOpenApi(app, ctx);
   const api = registerRouteFacts(app);
   registerAuth(app, ctx);
   const live = await registerLive(app, ctx);
@@ -178,6 +180,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   backupRoutes(api, ctx);
   meRoutes(api, ctx);
   absenceRoutes(api, ctx);
+  openApiRoutes(api, ctx);
   await api.register(uploadRoutes(ctx));
 
   const clientDir = options.clientDir === undefined ? defaultClientDir() : options.clientDir;

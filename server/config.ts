@@ -31,6 +31,7 @@ const envSchema = z
       .optional(),
     MAIL_FROM: z.string().optional(),
     APPA_JOBS: z.enum(['0', '1'], { error: 'APPA_JOBS debe ser 0 o 1' }).default('1'),
+    API_DOCS_PUBLIC: z.enum(['0', '1'], { error: 'API_DOCS_PUBLIC debe ser 0 o 1' }).default('0'),
     SHUTDOWN_GRACE_SECONDS: z.coerce
       .number({ error: 'SHUTDOWN_GRACE_SECONDS debe ser un número de segundos' })
       .int('SHUTDOWN_GRACE_SECONDS debe ser un número entero de segundos')
@@ -133,6 +134,8 @@ export interface Config {
    * checked) or for instances that only serve requests.
    */
   jobsEnabled: boolean;
+  /** The API's description (/api/openapi.json, /api/docs) for anyone, not only administrators. */
+  apiDocsPublic: boolean;
   /** On SIGTERM, how long requests in flight have to finish before the process exits anyway. */
   shutdownGraceMs: number;
   mailFrom: string | undefined;
@@ -209,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     smtpTimeoutMs: e.SMTP_TIMEOUT_SECONDS * 1000,
     jobsEnabled: e.APPA_JOBS === '1',
+    apiDocsPublic: e.API_DOCS_PUBLIC === '1',
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     mailFrom: e.MAIL_FROM,
     adminUsername: e.APPA_ADMIN_USERNAME,

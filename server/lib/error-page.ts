@@ -36,11 +36,11 @@ const ESCAPES: Record<string, string> = {
   '"': '&quot;',
   "'": '&#39;',
 };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+/** Text made safe to place in HTML, between tags or in a quoted attribute. */
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
-/** The Spanish page of a failed address: what happened, and a link back to the start. */
-export function errorPageHtml(status: number, message: string): string {
-  const title = heading(status);
+/** A page of this server's own (not the application's): Spanish, one inline style, no script. */
+export function htmlDocument(title: string, style: string, body: readonly string[]): string {
   return [
     '<!doctype html>',
     '<html lang="es">',
@@ -48,18 +48,26 @@ export function errorPageHtml(status: number, message: string): string {
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${title} - ${PRODUCT_NAME}</title>`,
-    `<style>${STYLE}</style>`,
+    `<style>${style}</style>`,
     '</head>',
     '<body>',
+    ...body,
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}
+
+/** The Spanish page of a failed address: what happened, and a link back to the start. */
+export function errorPageHtml(status: number, message: string): string {
+  const title = heading(status);
+  return htmlDocument(title, STYLE, [
     '<main>',
     `<h1>${title}</h1>`,
     `<p>${escapeHtml(message)}</p>`,
     '<a href="/">Volver al inicio</a>',
     '</main>',
-    '</body>',
-    '</html>',
-    '',
-  ].join('\n');
+  ]);
 }
 
 /** A browser opening the address itself (a navigation), rather than a script asking for JSON. */

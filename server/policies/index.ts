@@ -54,6 +54,7 @@ interface Checks {
   'audit:read': Check<[]>;
   'reports:mark-submitted': Check<[]>;
   'backup:export': Check<[]>;
+  'api:docs': Check<[]>;
   'reports:export': Check<[]>;
   'peers:list': Check<[]>;
   'reports:list': Check<[], organisation.WeekListScope>;
@@ -159,6 +160,7 @@ const RULES: { [A in Action]: Rule<Checks[A]['args'], Checks[A]['grant']> } = {
   'audit:read': onOrganisation('audit:read', 'admin'),
   'reports:mark-submitted': onOrganisation('reports:mark-submitted', 'admin'),
   'backup:export': onOrganisation('backup:export', 'admin'),
+  'api:docs': onOrganisation('api:docs', 'api'),
   'reports:export': onOrganisation('reports:export', 'appa_submission'),
   'peers:list': onOrganisation('peers:list', 'user'),
   'reports:list': {
