@@ -44,6 +44,7 @@ import { settleAfterReply } from './lib/after-reply';
 import { createMailer, type Mailer } from './services/mail';
 import { createStorage } from './storage';
 import { openApiRoutes, registerOpenApi } from './plugins/openapi';
+import { tokenRoutes } from './routes/tokens';
 import type { FileStorage } from './storage/types';
 
 export interface AppOptions {
@@ -180,6 +181,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   backupRoutes(api, ctx);
   meRoutes(api, ctx);
   absenceRoutes(api, ctx);
+  tokenRoutes(api, ctx);
   openApiRoutes(api, ctx);
   await api.register(uploadRoutes(ctx));
 

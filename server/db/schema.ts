@@ -29,6 +29,7 @@ import {
   TASK_STATUSES,
   USER_STATUSES,
 } from '../../common/roles';
+import { API_TOKEN_KINDS } from '../../common/schemas/api-tokens';
 
 export const roleEnum = pgEnum('role', ROLES);
 export const userStatusEnum = pgEnum('user_status', USER_STATUSES);
@@ -41,6 +42,7 @@ export const notifyEmailEnum = pgEnum('notify_email', NOTIFY_EMAIL_OPTIONS);
 export const notificationKindEnum = pgEnum('notification_kind', NOTIFICATION_KINDS);
 export const absenceReasonEnum = pgEnum('absence_reason', ABSENCE_REASONS);
 export const mailStatusEnum = pgEnum('mail_status', ['PENDING', 'SENT', 'FAILED']);
+export const apiTokenKindEnum = pgEnum('api_token_kind', API_TOKEN_KINDS);
 export const tokenPurposeEnum = pgEnum('token_purpose', [
   'MAGIC_LINK',
   'PASSWORD_RESET',
@@ -558,7 +560,33 @@ export const mailQueue = pgTable(
   ],
 );
 
+/**
+ * API tokens, stored hashed (shown once, at creation). A token acts as its owner, narrowed to its
+ * scopes: a personal token as the person, a service token as the administrator who made it (and
+ * only while they remain an active administrator).
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: apiTokenKindEnum('kind').notNull(),
+    name: text('name').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    scopes: text('scopes').array().notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    preview: text('preview').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('api_tokens_user_id_idx').on(t.userId)],
+);
+
 export type UserRow = typeof users.$inferSelect;
+export type ApiTokenRow = typeof apiTokens.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 export type SessionRow = typeof sessions.$inferSelect;
 export type UploadRow = typeof uploads.$inferSelect;

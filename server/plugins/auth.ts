@@ -1,18 +1,28 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MSG } from '../../common/messages';
 import type { AppContext } from '../context';
-import type { SessionRow, UserRow } from '../db/schema';
-import { forbidden, unauthorized } from '../lib/errors';
+import { API_TOKEN_MSG, API_TOKEN_PREFIX } from '../../common/schemas/api-tokens';
+import type { ApiTokenRow, SessionRow, UserRow } from '../db/schema';
+import { LRUCache } from 'lru-cache';
+import { AppError, forbidden, unauthorized } from '../lib/errors';
 import { audit } from '../services/audit';
 import { hashToken } from '../lib/tokens';
 import { mustChangePassword } from '../presenters/user';
+import { resolveApiToken } from '../services/api-tokens';
 import { isLive, resolveSession } from '../services/sessions';
+import { scopeOf } from './token-scopes';
 
 export interface Auth {
   user: UserRow;
-  session: SessionRow;
-  /** How the token arrived: cookie-authenticated writes get the CSRF check. */
-  via: 'cookie' | 'bearer';
+  /** The person's session; null for an API token. */
+  session: SessionRow | null;
+  /**
+   * How the request proved who it is: a session's token in the cookie (its writes get the CSRF
+   * check) or in the Authorization header, or an API token there.
+   */
+  via: 'cookie' | 'bearer' | 'token';
+  /** The API token that acts, narrowed to its scopes; null for a session. */
+  apiToken: ApiTokenRow | null;
 }
 
 declare module 'fastify' {
@@ -137,6 +147,21 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
     return payload;
   });
 
+  // Another system acting through a service token leaves a trace of everything it did, written
+  // before the answer leaves.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const apiToken = request.auth?.apiToken;
+    if (apiToken?.kind !== 'SERVICE') return payload;
+    await audit(ctx.db, {
+      actorId: apiToken.userId,
+      action: 'api_token.used',
+      entity: 'api_token',
+      entityId: apiToken.id,
+      meta: { method: request.method, route: auditedRoute(request), status: reply.statusCode },
+    });
+    return payload;
+  });
+
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const bearer = bearerToken(request);
@@ -164,12 +189,17 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
       }
     }
 
+    if (bearer?.startsWith(API_TOKEN_PREFIX)) {
+      request.auth = await tokenAuth(ctx, request, bearer);
+      return;
+    }
+
     const resolved = token ? await cachedSession(ctx, token, ctx.clock()) : null;
     if (!resolved) {
       if (request.routeOptions.config.public || request.is404) return;
       throw unauthorized();
     }
-    request.auth = { ...resolved, via };
+    request.auth = { ...resolved, via, apiToken: null };
 
     if (
       mustChangePassword(resolved.user, resolved.session) &&
@@ -184,6 +214,66 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
       throw forbidden(MSG.mustChangePassword);
     }
   });
+}
+
+/**
+ * Who an API token acts as, if it may reach this route now: valid, its scopes naming the route,
+ * its owner not held to a password change, and within its rate (TokenRates). Refusals are 401
+ * for a token that does not work, 403 for one that may not do this, 429 past its rate.
+ */
+async function tokenAuth(ctx: AppContext, request: FastifyRequest, token: string): Promise<Auth> {
+  const now = ctx.clock();
+  const resolved = await resolveApiToken(ctx.db, token, now);
+  if (!resolved) throw unauthorized(API_TOKEN_MSG.invalid);
+  const scope = scopeOf(request.method, request.routeOptions.url);
+  if (!scope || !resolved.apiToken.scopes.includes(scope)) {
+    await audit(ctx.db, {
+      actorId: resolved.user.id,
+      action: 'security.permission_refused',
+      entity: 'api_token',
+      entityId: resolved.apiToken.id,
+      meta: { method: request.method, route: auditedRoute(request), scope: scope ?? null },
+    });
+    throw forbidden(
+      request.routeOptions.url?.startsWith('/api/tokens')
+        ? API_TOKEN_MSG.tokensCannotManageTokens
+        : API_TOKEN_MSG.outOfScope,
+    );
+  }
+  if (mustChangePassword(resolved.user)) throw forbidden(MSG.mustChangePassword);
+  if (!tokenRates.take(resolved.apiToken.id, now.getTime()))
+    throw new AppError(429, API_TOKEN_MSG.tooMany);
+  return { ...resolved, session: null, via: 'token' };
+}
+
+/** Requests a token may make per minute, on each instance. */
+export const TOKEN_REQUESTS_PER_MINUTE = 600;
+
+/** A fixed window per token and minute, kept in memory: a runaway script is slowed, not a person. */
+export class TokenRates {
+  private readonly windows = new LRUCache<string, { minute: number; count: number }>({
+    max: 10_000,
+  });
+  constructor(private readonly perMinute = TOKEN_REQUESTS_PER_MINUTE) {}
+  /** Counts a request of token `id`; false once its minute's requests are spent. */
+  take(id: string, nowMs: number): boolean {
+    const minute = Math.floor(nowMs / 60_000);
+    const window = this.windows.get(id);
+    if (!window || window.minute !== minute) {
+      this.windows.set(id, { minute, count: 1 });
+      return true;
+    }
+    window.count += 1;
+    return window.count <= this.perMinute;
+  }
+}
+const tokenRates = new TokenRates();
+
+/** The signed-in person of a request with a session (not an API token), or a 401. */
+export function requireSession(request: FastifyRequest): Auth & { session: SessionRow } {
+  const auth = requireAuth(request);
+  if (!auth.session) throw unauthorized();
+  return { ...auth, session: auth.session };
 }
 
 /** The signed-in user of a request, or a 401. */

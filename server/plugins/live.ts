@@ -4,7 +4,7 @@ import type { AppContext } from '../context';
 import { endsSession, type Revoked } from '../lib/data-channel';
 import { AppError } from '../lib/errors';
 import { whoReads } from '../policies/report';
-import { requireAuth } from './auth';
+import { requireSession } from './auth';
 import {
   createLiveHub,
   type LiveEvent,
@@ -118,7 +118,7 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.get('/api/events', async (request, reply) => {
-    const { user, session } = requireAuth(request);
+    const { user, session } = requireSession(request);
     // Past the bound, a 503: the browser's EventSource tries again a few seconds later.
     if (streams.size >= ctx.config.liveStreamsMax) {
       throw new AppError(503, MSG.tooManyLiveStreams);

@@ -20,7 +20,7 @@ import {
   verifyEmailSchema,
 } from '../../../common/schemas/registration';
 import type { AppContext } from '../../context';
-import { clearSessionCookie, requireAuth, setSessionCookie } from '../../plugins/auth';
+import { clearSessionCookie, requireSession, setSessionCookie } from '../../plugins/auth';
 import { afterReply } from '../../lib/after-reply';
 import { forbidden } from '../../lib/errors';
 import type { Api } from '../../plugins/route-facts';
@@ -45,7 +45,7 @@ export function authRoutes(app: Api, ctx: AppContext) {
       config: { allowDuringPasswordChange: true },
     },
     async (request): Promise<CurrentUser> => {
-      const { user, session } = requireAuth(request);
+      const { user, session } = requireSession(request);
       return presentCurrentUser(user, session);
     },
   );
@@ -82,7 +82,7 @@ export function authRoutes(app: Api, ctx: AppContext) {
       config: { public: true, allowDuringPasswordChange: true, invalidates: 'people' },
     },
     async (request, reply): Promise<LogoutResponse> => {
-      if (request.auth) {
+      if (request.auth?.session) {
         await revokeSession(ctx, request.auth.session.id);
         await audit(ctx.db, {
           actorId: request.auth.user.id,
@@ -104,7 +104,7 @@ export function authRoutes(app: Api, ctx: AppContext) {
       config: { allowDuringPasswordChange: true, invalidates: 'people' },
     },
     async (request): Promise<ChangePasswordResponse> => {
-      const { user, session } = requireAuth(request);
+      const { user, session } = requireSession(request);
       const { currentPassword, newPassword } = request.body;
       const updated = await changePassword(
         ctx,

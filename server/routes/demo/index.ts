@@ -28,7 +28,7 @@ export function demoRoutes(app: Api, ctx: AppContext) {
         { ip: request.ip, userAgent: request.headers['user-agent'] },
         previous?.user.id ?? null,
       );
-      if (previous) await revokeSession(ctx, previous.session.id);
+      if (previous?.session) await revokeSession(ctx, previous.session.id);
       setSessionCookie(ctx, reply, signed.token, signed.session.expiresAt);
       return presentCurrentUser(signed.user, signed.session);
     },

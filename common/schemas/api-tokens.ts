@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+/** API tokens: what scripts and other systems use instead of a person's session. */
+
+/** What a token may be used for; every route a token reaches names one of these. */
+export const API_SCOPES = ['reports:read', 'users:read', 'users:write', 'reminders:write'] as const;
+export type ApiScope = (typeof API_SCOPES)[number];
+
+export const API_SCOPE_LABELS: Record<ApiScope, string> = {
+  'reports:read': 'Leer reportes',
+  'users:read': 'Leer usuarios',
+  'users:write': 'Crear y editar usuarios',
+  'reminders:write': 'Enviar recordatorios',
+};
+
+/**
+ * PERSONAL: anyone's own, acting as them. SERVICE: an administrator's, for another system,
+ * acting with that administrator's rights while they remain an active administrator.
+ */
+export const API_TOKEN_KINDS = ['PERSONAL', 'SERVICE'] as const;
+export type ApiTokenKind = (typeof API_TOKEN_KINDS)[number];
+
+/** Every token starts so, which tells it from a session's token at a glance (and to scanners). */
+export const API_TOKEN_PREFIX = 'appa_';
+
+export const API_TOKEN_MSG = {
+  name: 'Escribe un nombre para el token (hasta 100 caracteres)',
+  kind: 'El tipo de token debe ser personal o de servicio',
+  scopes: 'Elige al menos un permiso válido para el token',
+  expiresAt: 'La fecha de vencimiento debe tener el formato AAAA-MM-DD',
+  expiresPast: 'La fecha de vencimiento debe ser posterior a hoy',
+  expiresTooFar: 'Un token no puede durar más de dos años',
+  serviceForAdmins: 'Solo un administrador puede crear tokens de servicio',
+  notFound: 'Token no encontrado',
+  revoked: 'Token revocado',
+  invalid: 'El token no es válido, venció o fue revocado',
+  outOfScope: 'El token no tiene permiso para esta operación',
+  tokensCannotManageTokens: 'Los tokens se gestionan con una sesión, no con otro token',
+  tooMany: 'Demasiadas solicitudes con este token. Intenta nuevamente en un momento.',
+} as const;
+
+/** POST /api/tokens. */
+export const createApiTokenSchema = z.object({
+  name: z
+    .string({ error: API_TOKEN_MSG.name })
+    .trim()
+    .min(1, API_TOKEN_MSG.name)
+    .max(100, API_TOKEN_MSG.name),
+  kind: z.enum(API_TOKEN_KINDS, { error: API_TOKEN_MSG.kind }).default('PERSONAL'),
+  scopes: z
+    .array(z.enum(API_SCOPES, { error: API_TOKEN_MSG.scopes }), { error: API_TOKEN_MSG.scopes })
+    .min(1, API_TOKEN_MSG.scopes)
+    .max(API_SCOPES.length, API_TOKEN_MSG.scopes)
+    .transform((scopes) => [...new Set(scopes)]),
+  /** The last day it works (in UTC); none: until revoked. */
+  expiresAt: z.iso.date({ error: API_TOKEN_MSG.expiresAt }).nullable().optional(),
+});
+export type CreateApiTokenInput = z.input<typeof createApiTokenSchema>;
+
+export const apiTokenSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(API_TOKEN_KINDS),
+  scopes: z.array(z.enum(API_SCOPES)),
+  /** The first characters, so that a person can tell their tokens apart. */
+  preview: z.string(),
+  owner: z.object({ id: z.string(), fullName: z.string() }),
+  expiresAt: z.string().nullable(),
+  lastUsedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ApiToken = z.infer<typeof apiTokenSchema>;
+
+export const apiTokenListSchema = z.object({ tokens: z.array(apiTokenSchema) });
+
+/** The answer to its creation: the only time the token itself is shown. */
+export const createdApiTokenSchema = z.object({ token: z.string(), apiToken: apiTokenSchema });

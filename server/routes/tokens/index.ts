@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import {
+  API_TOKEN_MSG,
+  apiTokenListSchema,
+  createApiTokenSchema,
+  createdApiTokenSchema,
+} from '../../../common/schemas/api-tokens';
+import type { AppContext } from '../../context';
+import { requireSession } from '../../plugins/auth';
+import type { Api } from '../../plugins/route-facts';
+import { audit } from '../../services/audit';
+import {
+  createApiToken,
+  listApiTokens,
+  presentApiToken,
+  revokeApiToken,
+} from '../../services/api-tokens';
+
+const tokenId = z.object({ id: z.uuid({ error: API_TOKEN_MSG.notFound }) });
+
+/**
+ * API tokens, managed with a session only (a token never reaches these routes): anyone makes and
+ * revokes personal tokens of their own; administrators also make service tokens and see and
+ * revoke every token.
+ */
+export function tokenRoutes(app: Api, ctx: AppContext) {
+  app.get('/api/tokens', { schema: { response: { 200: apiTokenListSchema } } }, async (request) => {
+    const { user } = requireSession(request);
+    return { tokens: await listApiTokens(ctx.db, user) };
+  });
+
+  app.post(
+    '/api/tokens',
+    {
+      schema: { body: createApiTokenSchema, response: { 200: createdApiTokenSchema } },
+      config: { invalidates: false },
+    },
+    async (request) => {
+      const { user } = requireSession(request);
+      const { token, row } = await createApiToken(ctx.db, user, request.body, ctx.clock());
+      await audit(ctx.db, {
+        actorId: user.id,
+        action: 'api_token.created',
+        entity: 'api_token',
+        entityId: row.id,
+        meta: { name: row.name, kind: row.kind, scopes: row.scopes },
+      });
+      return { token, apiToken: presentApiToken(row, user) };
+    },
+  );
+
+  app.delete(
+    '/api/tokens/:id',
+    {
+      schema: { params: tokenId, response: { 200: z.object({ message: z.string() }) } },
+      config: { invalidates: false },
+    },
+    async (request) => {
+      const { user } = requireSession(request);
+      const row = await revokeApiToken(ctx.db, user, request.params.id, ctx.clock());
+      await audit(ctx.db, {
+        actorId: user.id,
+        action: 'api_token.revoked',
+        entity: 'api_token',
+        entityId: row.id,
+        meta: { name: row.name, kind: row.kind, ownerId: row.userId },
+      });
+      return { message: API_TOKEN_MSG.revoked };
+    },
+  );
+}
