@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -13,6 +13,17 @@ import { PgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** How long one statement took, and whether it failed. */
+export type QueryListener = (seconds: number, failed: boolean) => void;
+
+/** The connections of a database server's pool, and the callers waiting for one. */
+export interface PoolUse {
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
+}
 
 export interface Database {
   db: Db;
@@ -44,7 +55,49 @@ export interface Database {
    * pending before it answers; from the embedded database's thread, a round trip to it).
    */
   caughtUp(): Promise<void>;
+  /**
+   * Hears how long each statement takes (the server's own statements, transactions' included;
+   * not the listening connections'); answers how to stop. Nothing is timed while nobody listens.
+   */
+  onQuery(listener: QueryListener): () => void;
+  /** The pool's connections on PostgreSQL; null on the embedded database, which has no pool. */
+  poolUse(): PoolUse | null;
   close(): Promise<void>;
+}
+
+/** Times statements for whoever listens (`Database.onQuery`). */
+function queryTimer() {
+  const listeners = new Set<QueryListener>();
+  return {
+    on(listener: QueryListener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    /** Runs a statement; when it answers a promise and someone listens, reports its time. */
+    time<T>(run: () => T): T {
+      if (listeners.size === 0) return run();
+      const started = performance.now();
+      const result = run();
+      if (result instanceof Promise) {
+        const report = (failed: boolean) => {
+          const seconds = (performance.now() - started) / 1000;
+          for (const listener of listeners) listener(seconds, failed);
+        };
+        // A branch of its own: the caller still gets (and handles) the rejection.
+        result.then(
+          () => report(false),
+          () => report(true),
+        );
+      }
+      return result;
+    },
+  };
+}
+type QueryTimer = ReturnType<typeof queryTimer>;
+
+/** The same function, its calls timed by `timer` (a callback-style call answers no promise). */
+function timed<F extends (...args: never[]) => unknown>(timer: QueryTimer, call: F): F {
+  return ((...args: Parameters<F>) => timer.time(() => call(...args))) as F;
 }
 
 /** Works both from the sources (server/db) and from the bundle (dist/server), see build-server. */
@@ -53,10 +106,20 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
 // Any constant works; it only has to be the same for every instance of the server.
 const MIGRATION_LOCK_KEY = 4_221_977;
 
+/** Connections one instance opens at most to PostgreSQL. */
+const POOL_MAX = 10;
+
 export async function openPostgres(url: string, options: { migrate?: boolean } = {}) {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: POOL_MAX });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // Statements outside a transaction go through the pool's own query (which calls its client's
+  // with a callback, not timed again); a transaction's go through the client it holds.
+  const timer = queryTimer();
+  pool.query = timed(timer, pool.query.bind(pool));
+  pool.on('connect', (client) => {
+    client.query = timed(timer, client.query.bind(client));
+  });
   if (options.migrate !== false) {
     const client = await pool.connect();
     try {
@@ -93,7 +156,15 @@ export async function openPostgres(url: string, options: { migrate?: boolean } =
     }
     return null;
   };
-  const database = wrap(db, 'postgres', () => pool.end(), listen, caughtUp, notificationsDown);
+  const database = wrap(db, 'postgres', () => pool.end(), listen, caughtUp, timer, {
+    notificationsDown,
+    poolUse: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: POOL_MAX,
+    }),
+  });
   return { ...database, url };
 }
 
@@ -316,9 +387,21 @@ async function embedded(
 ): Promise<Database> {
   // Drizzle needs only the part of PGlite the thread forwards (query, exec, transaction).
   const pglite = client as PGlite;
-  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   if (options.migrate !== false)
     await migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder });
+  // What Drizzle calls, each statement timed, inside a transaction too.
+  const timer = queryTimer();
+  const timedPart = <C extends Pick<PGlite, 'query' | 'exec'>>(part: C) => ({
+    query: timed(timer, part.query.bind(part)),
+    exec: timed(timer, part.exec.bind(part)),
+  });
+  const seen = {
+    ...timedPart(pglite),
+    transaction: <T>(callback: (tx: Transaction) => Promise<T>) =>
+      // The transaction's other members (rollback, closed) stay its own.
+      pglite.transaction((tx) => callback(Object.assign(Object.create(tx), timedPart(tx)))),
+  };
+  const db = drizzlePglite(seen as unknown as PGlite, { schema }) as unknown as Db;
   const listen = async (channel: string, onMessage: (payload: string) => void) => {
     const stop = await client.listen(channel, onMessage);
     return async () => {
@@ -326,7 +409,7 @@ async function embedded(
       if (!client.closed) await stop();
     };
   };
-  return wrap(db, 'pglite', () => client.close(), listen, caughtUp);
+  return wrap(db, 'pglite', () => client.close(), listen, caughtUp, timer);
 }
 
 function wrap(
@@ -335,8 +418,9 @@ function wrap(
   close: () => Promise<void>,
   listen: Database['listen'],
   caughtUp: Database['caughtUp'],
-  // The embedded database delivers notifications in-process: they are never down.
-  notificationsDown: Database['notificationsDown'] = () => null,
+  timer: QueryTimer,
+  // The embedded database delivers notifications in-process (they are never down) and has no pool.
+  server: Partial<Pick<Database, 'notificationsDown' | 'poolUse'>> = {},
 ): Database {
   return {
     db,
@@ -345,8 +429,10 @@ function wrap(
       await db.execute(sql`select 1`);
     },
     listen,
-    notificationsDown,
+    notificationsDown: server.notificationsDown ?? (() => null),
     caughtUp,
+    onQuery: timer.on,
+    poolUse: server.poolUse ?? (() => null),
     close,
   };
 }

@@ -8,6 +8,14 @@ export interface Job {
   run(ctx: AppContext, log: FastifyBaseLogger): Promise<unknown>;
 }
 
+/** One run of a job, as the metrics keep it: when it started, how long it took, how it ended. */
+export interface JobRun {
+  job: string;
+  startedAt: Date;
+  seconds: number;
+  ok: boolean;
+}
+
 /**
  * Runs the jobs inside the server process: every `tickMs` each job whose time has come runs, one
  * after the other. A job that throws is logged and retried at the next tick; it never stops the
@@ -18,6 +26,8 @@ export function startScheduler(
   log: FastifyBaseLogger,
   jobs: readonly Job[],
   tickMs = 60_000,
+  /** Told of every run, its failures included. */
+  onRun: (run: JobRun) => void = () => {},
 ) {
   const lastRun = new Map<string, number>();
   let running: Promise<void> | null = null;
@@ -27,11 +37,21 @@ export function startScheduler(
       const now = ctx.clock().getTime();
       const last = lastRun.get(job.name);
       if (last !== undefined && now - last < job.everyMs) continue;
+      const started = performance.now();
+      const ran = (ok: boolean) =>
+        onRun({
+          job: job.name,
+          startedAt: new Date(now),
+          seconds: (performance.now() - started) / 1000,
+          ok,
+        });
       try {
         await job.run(ctx, log);
         lastRun.set(job.name, now);
+        ran(true);
       } catch (error) {
         log.error({ err: error, job: job.name }, 'scheduled job failed; retrying at the next tick');
+        ran(false);
       }
     }
   };

@@ -80,6 +80,34 @@ export interface ReadCache {
    * computed again.
    */
   invalidate(changed?: Changed, writer?: string): void;
+  /** What it has done since it was made, and the memory its answers take now (for metrics). */
+  stats(): ReadCacheStats;
+}
+
+/** What is looked up: answers, values (sessions among them), areas' people, week tables. */
+export const LOOKUP_KINDS = ['answer', 'value', 'area', 'week'] as const;
+export type LookupKind = (typeof LOOKUP_KINDS)[number];
+/**
+ * Served from what was kept, computed (or loaded) anew, or read from the database because
+ * notifications are down and nothing kept is trusted.
+ */
+export const LOOKUP_OUTCOMES = ['hit', 'miss', 'bypass'] as const;
+export type LookupOutcome = (typeof LOOKUP_OUTCOMES)[number];
+/** What a forgetting was about: named reports, reports no write named, or the rest. */
+export const INVALIDATION_SCOPES = [
+  'reports',
+  'all-reports',
+  'people',
+  'settings',
+  'everything',
+] as const;
+export type InvalidationScope = (typeof INVALIDATION_SCOPES)[number];
+
+export interface ReadCacheStats {
+  lookups: Record<LookupKind, Record<LookupOutcome, number>>;
+  invalidations: Record<InvalidationScope, number>;
+  /** Memory the kept answers and values take (before compression), bytes. */
+  bytes: number;
 }
 
 /**
@@ -243,6 +271,13 @@ export function createReadCache({
   let reading = new Map<string, Promise<ReadonlySet<string>>>();
   const tables = new Map<string, WeekTable>();
 
+  const lookups = Object.fromEntries(
+    LOOKUP_KINDS.map((kind) => [kind, { hit: 0, miss: 0, bypass: 0 }]),
+  ) as ReadCacheStats['lookups'];
+  const invalidations = Object.fromEntries(
+    INVALIDATION_SCOPES.map((scope) => [scope, 0]),
+  ) as ReadCacheStats['invalidations'];
+
   const entries = new LRUCache<string, Stored, () => Promise<Stored>>({
     maxSize: maxBytes,
     sizeCalculation: (entry) => Math.max(1, 'body' in entry ? entry.body.length : entry.bytes),
@@ -279,14 +314,31 @@ export function createReadCache({
       .join(',')}`;
   };
 
-  const fetch = async (key: string, compute: () => Promise<Stored>, dependsOn: Dependency) => {
-    if (!trusted()) return compute();
-    // The window follows the server's clock (tests move it), not a timer.
-    const entry = await entries.fetch(`${versionOf(dependsOn)}:${window()}:${key}`, {
-      context: compute,
-    });
-    if (!entry) throw new Error(`read cache: nothing for ${key}`);
-    return entry;
+  const fetch = async (
+    kind: 'answer' | 'value',
+    key: string,
+    compute: () => Promise<Stored>,
+    dependsOn: Dependency,
+  ) => {
+    if (!trusted()) {
+      lookups[kind].bypass += 1;
+      return compute();
+    }
+    // Whoever waits for an answer another caller is computing did not compute it: a hit.
+    let computed = false;
+    try {
+      // The window follows the server's clock (tests move it), not a timer.
+      const entry = await entries.fetch(`${versionOf(dependsOn)}:${window()}:${key}`, {
+        context: () => {
+          computed = true;
+          return compute();
+        },
+      });
+      if (!entry) throw new Error(`read cache: nothing for ${key}`);
+      return entry;
+    } finally {
+      lookups[kind][computed ? 'miss' : 'hit'] += 1;
+    }
   };
 
   const forgetAll = () => {
@@ -375,9 +427,13 @@ export function createReadCache({
           : undefined;
       if (shared && lagged) {
         const kept = recent(key, lagged.base, shared.viewer, lagged.askedAt);
-        if (kept) return kept;
+        if (kept) {
+          lookups.answer.hit += 1;
+          return kept;
+        }
       }
       const entry = await fetch(
+        'answer',
         `body:${key}`,
         async () => {
           const answer = await compute();
@@ -403,6 +459,7 @@ export function createReadCache({
       dependsOn: Dependency = 'everything',
     ) {
       const entry = await fetch(
+        'value',
         `value:${key}`,
         async () => {
           const value = await compute();
@@ -414,16 +471,24 @@ export function createReadCache({
       return entry.value as T;
     },
     async area(name, members) {
-      if (!trusted()) return members();
+      if (!trusted()) {
+        lookups.area.bypass += 1;
+        return members();
+      }
       const known = areas.get(name);
       if (known?.people === people) {
+        lookups.area.hit += 1;
         // The most recently asked for are kept longest.
         areas.delete(name);
         areas.set(name, known);
         return known.members;
       }
       const asked = reading.get(name);
-      if (asked) return asked;
+      if (asked) {
+        lookups.area.hit += 1;
+        return asked;
+      }
+      lookups.area.miss += 1;
       const generation = people;
       const read = members()
         .then((set) => {
@@ -453,9 +518,14 @@ export function createReadCache({
       load: () => Promise<R[]>,
       reload: (ids: string[]) => Promise<R[]>,
     ) {
-      if (!trusted()) return load();
+      if (!trusted()) {
+        lookups.week.bypass += 1;
+        return load();
+      }
       const base = `${people}.${unnamed}:${window()}`;
       let table = tables.get(key);
+      // A table mended for the writes since it was loaded still counts as a hit.
+      lookups.week[table?.base === base ? 'hit' : 'miss'] += 1;
       if (table?.base !== base) {
         const fresh: WeekTable = {
           week,
@@ -490,15 +560,27 @@ export function createReadCache({
     invalidate(changed = 'everything', writer) {
       reports += 1;
       if (writer !== undefined && sharedLagMs > 0) writers.set(writer, clock().getTime());
-      if (typeof changed === 'string') return forgetAll();
+      if (typeof changed === 'string') {
+        invalidations[changed] += 1;
+        return forgetAll();
+      }
       if (changed.reports === 'all') {
+        invalidations['all-reports'] += 1;
         unnamed += 1;
         tables.clear();
         return;
       }
+      invalidations.reports += 1;
       named(changed.reports);
       // What depended on every report is unreachable under its old key and leaves as the memory is
       // needed; sessions and the answers about other weeks, areas and authors stay.
+    },
+    stats() {
+      return {
+        lookups: structuredClone(lookups),
+        invalidations: { ...invalidations },
+        bytes: entries.calculatedSize,
+      };
     },
   };
 }

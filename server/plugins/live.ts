@@ -160,6 +160,8 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext) {
   });
 
   return {
+    /** How many streams this instance holds open now. */
+    openStreams: () => streams.size,
     /** Closes this instance's streams of sessions that ended (services/sessions.ts). */
     endSessions(revoked: Revoked) {
       for (const stream of [...streams]) {
