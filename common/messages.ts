@@ -46,4 +46,6 @@ export const MSG = {
   notificationsDown: 'No se reciben los avisos de la base de datos; reconectando',
   tooManyLiveStreams:
     'Hay demasiadas conexiones en vivo abiertas. Las actualizaciones se reanudarán en un momento.',
+  /** /metrics without METRICS_TOKEN as its bearer token (Prometheus shows it in its targets). */
+  metricsTokenRequired: 'Las métricas requieren el token METRICS_TOKEN (Authorization: Bearer)',
 } as const;

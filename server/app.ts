@@ -16,6 +16,7 @@ import { registerAuth } from './plugins/auth';
 import { serveClient } from './plugins/client';
 import { registerErrorHandling } from './plugins/errors';
 import { registerLive } from './plugins/live';
+import { registerMetrics } from './plugins/metrics';
 import { registerReadCache } from './plugins/read-cache';
 import { registerRouteFacts } from './plugins/route-facts';
 import { authRoutes } from './routes/auth';
@@ -42,6 +43,7 @@ import { meRoutes } from './routes/me';
 import { backupRoutes } from './routes/backup';
 import { settleAfterReply } from './lib/after-reply';
 import { createMailer, type Mailer } from './services/mail';
+import { createMetrics, type Metrics } from './services/metrics';
 import { createStorage } from './storage';
 import { openApiRoutes, registerOpenApi } from './plugins/openapi';
 import { tokenRoutes } from './routes/tokens';
@@ -58,6 +60,11 @@ export interface AppOptions {
   mailer?: Mailer;
   /** Answers kept between writes; its own when absent. */
   readCache?: ReadCache;
+  /**
+   * Prometheus metrics (services/metrics.ts), shared with what runs beside the app (the scheduled
+   * jobs); its own when METRICS_PORT or METRICS_TOKEN is set, none otherwise.
+   */
+  metrics?: Metrics;
   /** The built client to serve; defaults to dist/client when it exists. */
   clientDir?: string | null;
 }
@@ -159,6 +166,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAuth(app, ctx);
   const live = await registerLive(app, ctx);
   await registerReadCache(app, ctx, { onRevoked: live.endSessions });
+  registerMetrics(app, ctx, options.metrics ?? (config.metrics ? createMetrics() : null), live);
 
   systemRoutes(api, ctx);
   authRoutes(api, ctx);

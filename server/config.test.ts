@@ -28,6 +28,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SHUTDOWN_GRACE_SECONDS: '0' })).toThrow(/SHUTDOWN_GRACE_SECONDS/);
   });
 
+  it('serves no metrics unless METRICS_PORT or METRICS_TOKEN asks, and checks both', () => {
+    const token = 'a'.repeat(32);
+    expect(loadConfig({}).metrics).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: token }).metrics).toEqual({ port: undefined, token });
+    expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toEqual({ port: 9464, token: undefined });
+    for (const port of ['nueve', '0', '70000', '94.5'])
+      expect(() => loadConfig({ METRICS_PORT: port })).toThrow(/METRICS_PORT/);
+    expect(() => loadConfig({ PORT: '5000', METRICS_PORT: '5000' })).toThrow(
+      'METRICS_PORT debe ser distinto de PORT',
+    );
+    for (const bad of ['corto', `${'a'.repeat(31)}`, `${'a'.repeat(20)} ${'b'.repeat(20)}`])
+      expect(() => loadConfig({ METRICS_TOKEN: bad })).toThrow(/METRICS_TOKEN debe tener/);
+  });
+
   it('names the bad variable', () => {
     expect(() => loadConfig({ PORT: 'cinco' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'cinco' })).toThrow(/PORT/);

@@ -88,6 +88,20 @@ const envSchema = z
       .int('AUDIT_RETENTION_DAYS debe ser un número entero de días')
       .min(30, 'AUDIT_RETENTION_DAYS debe ser al menos 30')
       .default(400),
+    METRICS_PORT: z.coerce
+      .number({ error: 'METRICS_PORT debe ser un número de puerto' })
+      .int('METRICS_PORT debe ser un número entero')
+      .min(1, 'METRICS_PORT debe estar entre 1 y 65535')
+      .max(65535, 'METRICS_PORT debe estar entre 1 y 65535')
+      .optional(),
+    // Long enough that guessing is hopeless; visible characters only, as a header carries them.
+    METRICS_TOKEN: z
+      .string()
+      .regex(
+        /^[\x21-\x7e]{32,200}$/,
+        'METRICS_TOKEN debe tener entre 32 y 200 caracteres, sin espacios (por ejemplo, la salida de `openssl rand -hex 32`)',
+      )
+      .optional(),
     LIVE_STREAMS_MAX: z.coerce
       .number({ error: 'LIVE_STREAMS_MAX debe ser un número' })
       .int('LIVE_STREAMS_MAX debe ser un número entero')
@@ -101,6 +115,10 @@ const envSchema = z
   .refine((env) => env.S3_BUCKET || !(env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID), {
     message: 'S3_BUCKET es obligatorio cuando se configura S3',
     path: ['S3_BUCKET'],
+  })
+  .refine((env) => env.METRICS_PORT === undefined || env.METRICS_PORT !== env.PORT, {
+    message: 'METRICS_PORT debe ser distinto de PORT',
+    path: ['METRICS_PORT'],
   })
   .refine((env) => !env.APPA_ADMIN_PASSWORD || env.APPA_ADMIN_USERNAME, {
     message: 'APPA_ADMIN_PASSWORD requiere también APPA_ADMIN_USERNAME',
@@ -161,6 +179,12 @@ export interface Config {
    * the left-most entry, written by the client.
    */
   trustProxy: false | number | string[];
+  /**
+   * Where Prometheus metrics are served: on a listener of their own at `port` (on the same address
+   * as the server), else on the main port at /metrics with `Authorization: Bearer <token>`; a
+   * token set with a port is required there too. Unset: metrics are neither kept nor served.
+   */
+  metrics: { port: number | undefined; token: string | undefined } | undefined;
   /** Live-update streams one instance holds open at most; each is an open connection. */
   liveStreamsMax: number;
   /**
@@ -221,6 +245,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoSignIn: firstLook && e.APPA_DEMO !== '0',
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    metrics:
+      e.METRICS_PORT !== undefined || e.METRICS_TOKEN !== undefined
+        ? { port: e.METRICS_PORT, token: e.METRICS_TOKEN }
+        : undefined,
     liveStreamsMax: e.LIVE_STREAMS_MAX,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,

@@ -11,6 +11,8 @@ import { createReadCache } from './lib/read-cache';
 import { bootstrapDatabase } from './services/bootstrap';
 import { defaultHost, isDemoDatabase } from './services/demo';
 import { createMailer } from './services/mail';
+import { createMetrics } from './services/metrics';
+import { buildMetricsServer } from './plugins/metrics';
 import { createStorage } from './storage';
 
 /**
@@ -81,24 +83,35 @@ async function main() {
     // While other instances' writes and revocations may be unheard, nothing kept is served.
     trusted: () => database.notificationsDown() === null,
   });
+  // Kept only when they are served (METRICS_PORT or METRICS_TOKEN); the jobs report to them too.
+  const metrics = config.metrics ? createMetrics() : undefined;
   const app = await buildApp({
     config,
     database,
     storage,
     mailer,
     readCache,
+    metrics,
     logger: loggerOptions(config.logLevel),
   });
   await bootstrapDatabase(database.db, config, app.log);
 
   // Automatic reminders and housekeeping, inside this process (see server/jobs), unless turned off.
   const ctx = { config, database, db: database.db, clock: systemClock, storage, mailer, readCache };
-  const scheduler = config.jobsEnabled ? startScheduler(ctx, app.log, JOBS) : null;
+  const scheduler = config.jobsEnabled
+    ? startScheduler(ctx, app.log, JOBS, undefined, metrics?.jobRan)
+    : null;
   if (!scheduler) {
     app.log.warn(
       'Tareas programadas desactivadas (APPA_JOBS=0): no se envían recordatorios, resúmenes ni reintentos de correo',
     );
   }
+
+  const metricsPort = config.metrics?.port;
+  const metricsServer =
+    metrics && metricsPort !== undefined
+      ? buildMetricsServer(metrics, config.metrics?.token, app.log.child({ listener: 'metrics' }))
+      : null;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -114,6 +127,7 @@ async function main() {
     force.unref();
     try {
       await scheduler?.stop();
+      await metricsServer?.close();
       await app.close();
       await releaseFiles();
       await database.close();
@@ -131,6 +145,14 @@ async function main() {
   const demo = await isDemoDatabase(database.db);
   const host = config.host ?? defaultHost(demo);
   await app.listen({ port: config.port, host });
+  // On the server's own address: where the server is reachable, so is its scraper's target (a
+  // firewall, or METRICS_TOKEN as well, keeps it from the public).
+  if (metricsServer && metricsPort !== undefined) {
+    await metricsServer.listen({ port: metricsPort, host });
+    app.log.info(
+      `métricas en http://${host === '0.0.0.0' ? 'localhost' : host}:${metricsPort}/metrics`,
+    );
+  }
   app.log.info(
     `APPA escuchando en http://${host === '0.0.0.0' ? 'localhost' : host}:${config.port} (base de datos: ${database.kind === 'pglite' ? `embebida en ${config.dataDir}` : 'PostgreSQL'}${demo ? ', demostración' : ''})`,
   );

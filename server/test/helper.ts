@@ -12,10 +12,9 @@ import { openPgliteThread, openPostgres, type Database } from '../db/client';
 import { users, type UserRow } from '../db/schema';
 import { eq } from 'drizzle-orm';
 import { createReadCache } from '../lib/read-cache';
-import { createMailer, type Mailer } from '../services/mail';
+import { createMailer } from '../services/mail';
 import { createUser } from '../services/users';
 import { createStorage } from '../storage';
-import type { FileStorage } from '../storage/types';
 import { TEMPLATE_DB, withDatabase } from './global-setup';
 
 /** A clock the test moves by hand. */
@@ -56,7 +55,7 @@ export const TEST_ORIGIN = 'http://localhost:80';
 
 export async function buildTestApp(
   overrides: Partial<Config> = {},
-  options: { storage?: FileStorage; mailer?: Mailer; logger?: AppOptions['logger'] } = {},
+  options: Pick<AppOptions, 'storage' | 'mailer' | 'logger' | 'metrics'> = {},
 ) {
   const database = await openTestDatabase();
   const clock = new TestClock();
@@ -83,6 +82,7 @@ export async function buildTestApp(
     readCache,
     clientDir: null,
     logger: options.logger,
+    metrics: options.metrics,
   });
   const ctx: AppContext = {
     config,
