@@ -21,6 +21,9 @@ const HEARTBEAT_MS = 25_000;
  */
 export const STREAMS_PER_USER = 5;
 
+/** The live-update stream's route: its answer lasts as long as the stream. */
+export const EVENTS_ROUTE = '/api/events';
+
 /**
  * The event a write announces, as its route declares it (plugins/route-facts.ts), about the report
  * its handler named with `aboutReport`; a route that names none sends none.
@@ -117,7 +120,7 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext) {
     }
   });
 
-  app.get('/api/events', async (request, reply) => {
+  app.get(EVENTS_ROUTE, async (request, reply) => {
     const { user, session } = requireSession(request);
     // Past the bound, a 503: the browser's EventSource tries again a few seconds later.
     if (streams.size >= ctx.config.liveStreamsMax) {

@@ -10,6 +10,7 @@ import { sendError } from '../lib/error-page';
 import { unauthorized } from '../lib/errors';
 import type { Metrics } from '../services/metrics';
 import { registerErrorHandling } from './errors';
+import { EVENTS_ROUTE } from './live';
 
 const digest = (text: string) => crypto.createHash('sha256').update(text).digest();
 
@@ -71,12 +72,10 @@ export function registerMetrics(
   const stop = ctx.database.onQuery(metrics.query);
   app.addHook('onClose', async () => stop());
   app.addHook('onResponse', (request, reply, done) => {
-    metrics.request(
-      request.routeOptions.url,
-      request.method,
-      reply.statusCode,
-      reply.elapsedTime / 1000,
-    );
+    const route = request.routeOptions.url;
+    // A live stream's answer lasts as long as the stream (up to 30 minutes): counted, not timed.
+    const seconds = route === EVENTS_ROUTE ? null : reply.elapsedTime / 1000;
+    metrics.request(route, request.method, reply.statusCode, seconds);
     done();
   });
 }

@@ -235,8 +235,8 @@ export function createMetrics() {
       if (!sources && from.database.poolUse()) watchPool(from.database);
       sources = from;
     },
-    /** One answered request, under its route's pattern (never its address). */
-    request(route: string | undefined, method: string, status: number, seconds: number) {
+    /** One answered request, under its route's pattern (never its address); timed unless null. */
+    request(route: string | undefined, method: string, status: number, seconds: number | null) {
       const key = `${method} ${status} ${route ?? ''}`;
       let child = requestChildren.get(key);
       if (!child) {
@@ -249,7 +249,7 @@ export function createMetrics() {
         requestChildren.set(key, child);
       }
       child.count.inc();
-      child.time.observe(seconds);
+      if (seconds !== null) child.time.observe(seconds);
     },
     query(seconds: number, failed: boolean) {
       (failed ? queryFailed : queryOk).observe(seconds);
