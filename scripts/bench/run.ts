@@ -3,8 +3,10 @@
  * built server on it and measures, in the same run, a bare route (the ceiling) and the endpoints
  * people wait on, with autocannon: 20 connections, BENCH_SECONDS (10) each. Then it empties the
  * current week, starts the server again and plays Monday morning (scripts/bench/monday.ts) at
- * each write rate, beside the bare route again. Prints the tables and writes them to
- * docs/benchmarks.md, replacing the previous run's sections for the same database kind.
+ * each write rate, beside the bare route again. Last, it measures the bare route and a kept answer
+ * on a server without metrics and on one with them (METRICS_TOKEN) scraped every second. Prints
+ * the tables and writes them to docs/benchmarks.md, replacing the previous run's sections for the
+ * same database kind.
  *
  * Needs `npm run build` first (it runs dist/server/index.js). Environment:
  *   DATABASE_URL     a PostgreSQL database with no users (else an embedded PGlite in a temp folder)
@@ -12,7 +14,7 @@
  *                    (the embedded database in it, or with DATABASE_URL the same PostgreSQL
  *                    database; this process then holds no seed, which would slow autocannon)
  *   BENCH_SECONDS    seconds per endpoint (10)
- *   BENCH_ONLY       'endpoints' or 'monday': one of the two parts
+ *   BENCH_ONLY       'endpoints', 'monday' or 'metrics': one of the parts
  *   BENCH_RATES      the Monday write rates, writes/s (0,5,20,50)
  *   BENCH_MONDAY_SECONDS  seconds per rate (20)
  *   BENCH_PEOPLE, BENCH_WEEKS  the organisation seeded (scripts/bench/seed.ts)
@@ -82,7 +84,12 @@ async function signInAs(origin: string, username: string) {
 const signIn = async (origin: string, username: string) => (await signInAs(origin, username)).token;
 
 /** Starts the built server on the seeded database; answers its origin and how to stop it. */
-async function startServer(dataDir: string, databaseUrl: string | undefined, admin: string) {
+async function startServer(
+  dataDir: string,
+  databaseUrl: string | undefined,
+  admin: string,
+  env: Record<string, string> = {},
+) {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, [SERVER_ENTRY], {
@@ -98,6 +105,7 @@ async function startServer(dataDir: string, databaseUrl: string | undefined, adm
       APPA_ADMIN_USERNAME: admin,
       APPA_ADMIN_PASSWORD: BENCH_PASSWORD,
       LOG_LEVEL: 'warn',
+      ...env,
     },
   });
   const exited = new Promise((resolve) => server.once('exit', resolve));
@@ -232,11 +240,79 @@ async function main() {
 
   const only = process.env.BENCH_ONLY;
   const people = Number(counts?.users ?? (process.env.BENCH_PEOPLE || 5_000)).toLocaleString('en');
-  if (only !== 'monday') await measureEndpoints(kind, dataDir, databaseUrl, accounts, weekStart);
-  if (only !== 'endpoints') {
+  if (!only || only === 'endpoints')
+    await measureEndpoints(kind, dataDir, databaseUrl, accounts, weekStart);
+  if (!only || only === 'metrics')
+    await measureMetrics(kind, dataDir, databaseUrl, accounts, weekStart);
+  if (!only || only === 'monday') {
     await emptyWeek({ databaseUrl, dataDir }, weekStart);
     await measureMonday(kind, people, dataDir, databaseUrl, accounts, weekStart);
   }
+}
+
+/**
+ * What keeping metrics costs a request: the bare route and a kept answer, on a server without
+ * metrics and on the same database with them, scraped every second (Prometheus asks every 15 s).
+ */
+async function measureMetrics(
+  kind: string,
+  dataDir: string,
+  databaseUrl: string | undefined,
+  accounts: BenchAccounts,
+  weekStart: string,
+) {
+  const token = 'bench-metrics-token-0123456789abcdef';
+  const runs: { label: string; rows: Row[] }[] = [];
+  for (const metricsOn of [false, true]) {
+    const env: Record<string, string> = metricsOn ? { METRICS_TOKEN: token } : {};
+    const { origin, stop } = await startServer(dataDir, databaseUrl, accounts.admin, env);
+    try {
+      const admin = await signIn(origin, accounts.admin);
+      const scrape = metricsOn
+        ? () => fetch(`${origin}/metrics`, { headers: { authorization: `Bearer ${token}` } })
+        : undefined;
+      const rows: Row[] = [];
+      for (const endpoint of [
+        { name: 'GET /api/health (bare route)', path: '/api/health' },
+        { name: 'Panel week, ADMIN', path: `/api/appa/week?weekStart=${weekStart}`, token: admin },
+      ]) {
+        await drain(origin);
+        const row = await measure(origin, { ...endpoint, meanwhile: scrape });
+        console.log(
+          `Metrics ${metricsOn ? 'on' : 'off'}, ${row.name}: ${row.rps.toFixed(1)} req/s`,
+        );
+        rows.push(row);
+      }
+      runs.push({ label: metricsOn ? 'on' : 'off', rows });
+    } finally {
+      await stop();
+    }
+  }
+  const [off, on] = runs;
+  const lines = [
+    '| Endpoint | req/s, metrics off | req/s, metrics on | change | p99 off (ms) | p99 on (ms) |',
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    ...(off?.rows ?? []).map((r, i) => {
+      const o = on?.rows[i];
+      const change = o ? `${(((o.rps - r.rps) / r.rps) * 100).toFixed(1)} %` : '?';
+      return `| ${r.name} | ${r.rps.toFixed(1)} | ${o?.rps.toFixed(1) ?? '?'} | ${change} | ${r.p99} | ${o?.p99 ?? '?'} |`;
+    }),
+  ];
+  const section = [
+    `## Metrics on and off: ${kind}`,
+    '',
+    ...machineLines(
+      kind,
+      `Load: ${CONNECTIONS} connections, ${SECONDS} s per endpoint; with metrics on, /metrics scraped every second`,
+    ),
+    '',
+    'Two servers started one after the other on the same database: read the change against the',
+    "machine's noise, which two runs of the same server show to be several per cent.",
+    '',
+    lines.join('\n'),
+  ].join('\n');
+  console.log(`\n${section}`);
+  if (process.env.BENCH_NO_WRITE !== '1') await writeDoc(`metrics-${kind}`, section);
 }
 
 async function measureEndpoints(
