@@ -8,6 +8,7 @@ import { buildApp } from '../app';
 import { mailQueue } from '../db/schema';
 import { startScheduler } from '../jobs/scheduler';
 import { loggerOptions } from '../lib/logging';
+import { createReadCache } from '../lib/read-cache';
 import { createMetrics, type Metrics } from '../services/metrics';
 import { authHeader, buildTestApp, buildUser, type TestApp } from '../test/helper';
 import { buildMetricsServer } from './metrics';
@@ -182,6 +183,44 @@ describe('metrics behind METRICS_TOKEN on the main port', () => {
     const before = (await people()) ?? 0;
     t.ctx.readCache.invalidate('people');
     expect(await people()).toBe(before + 1);
+  });
+
+  it('counts the live streams open, and forgets one its browser closed', async () => {
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const headers = await authHeader(t, await buildUser(t));
+    const controller = new AbortController();
+    const res = await fetch(`${base}/api/events`, { headers, signal: controller.signal });
+    expect(res.status).toBe(200);
+    expect(valueOf(await scrape(t.app), 'appa_live_streams')).toBe(1);
+    controller.abort();
+    await res.body?.cancel().catch(() => {});
+    // The server hears of the closed connection a moment later.
+    while (valueOf(await scrape(t.app), 'appa_live_streams') !== 0);
+  });
+
+  it('says when notifications are down, and counts what is read from the database meanwhile', async () => {
+    const down = createMetrics();
+    const app = await buildApp({
+      config: t.ctx.config,
+      database: { ...t.ctx.database, notificationsDown: () => 'sin avisos desde hace un momento' },
+      clientDir: null,
+      metrics: down,
+      readCache: createReadCache({ clock: t.clock.now, trusted: () => false }),
+    });
+    try {
+      const headers = await authHeader({ app }, await buildUser(t));
+      await app.inject({ method: 'GET', url: '/api/me/notifications', headers });
+      const samples = await scrape(app);
+      expect(valueOf(samples, 'appa_db_notifications_down')).toBe(1);
+      expect(
+        valueOf(samples, 'appa_read_cache_lookups_total', { kind: 'value', outcome: 'bypass' }),
+      ).toBeGreaterThan(0);
+      expect(
+        valueOf(samples, 'appa_read_cache_lookups_total', { kind: 'value', outcome: 'hit' }),
+      ).toBe(0);
+    } finally {
+      await app.close();
+    }
   });
 
   it('reads the mail queue by status when scraped', async () => {

@@ -73,7 +73,7 @@ export function registerMetrics(
   app.addHook('onClose', async () => stop());
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url;
-    // A live stream's answer lasts as long as the stream (up to 30 minutes): counted, not timed.
+    // A live stream's answer lasts as long as the stream (up to 30 minutes): it is not timed.
     const seconds = route === EVENTS_ROUTE ? null : reply.elapsedTime / 1000;
     metrics.request(route, request.method, reply.statusCode, seconds);
     done();
