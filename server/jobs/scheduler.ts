@@ -38,21 +38,16 @@ export function startScheduler(
       const last = lastRun.get(job.name);
       if (last !== undefined && now - last < job.everyMs) continue;
       const started = performance.now();
-      const ran = (ok: boolean) =>
-        onRun({
-          job: job.name,
-          startedAt: new Date(now),
-          seconds: (performance.now() - started) / 1000,
-          ok,
-        });
+      let ok = true;
       try {
         await job.run(ctx, log);
         lastRun.set(job.name, now);
-        ran(true);
       } catch (error) {
+        ok = false;
         log.error({ err: error, job: job.name }, 'scheduled job failed; retrying at the next tick');
-        ran(false);
       }
+      const seconds = (performance.now() - started) / 1000;
+      onRun({ job: job.name, startedAt: new Date(now), seconds, ok });
     }
   };
   const runOnce = () => {
