@@ -1,21 +1,26 @@
 // Bundles the server (and the common code it imports) into dist/server, next to its migrations and
-// the embedded database's worker.
+// the embedded database's worker. `node scripts/build-server.mjs FOLDER` writes it elsewhere (the
+// deploy tests build a tree of their own).
 import { cpSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { build } from 'esbuild';
 
-rmSync('dist/server', { recursive: true, force: true });
+const out = process.argv[2] ?? 'dist/server';
+rmSync(out, { recursive: true, force: true });
 await build({
   entryPoints: ['server/index.ts'],
-  outfile: 'dist/server/index.js',
+  outfile: path.join(out, 'index.js'),
   bundle: true,
   platform: 'node',
   target: 'node22',
   format: 'esm',
+  // What npm installs stays out of the bundle: `npm ci --omit=dev` must install all of it, so it
+  // must all be in `dependencies` (server/deploy.test.ts checks).
   packages: 'external',
   sourcemap: true,
   logLevel: 'warning',
 });
-cpSync('server/db/migrations', 'dist/server/migrations', { recursive: true });
+cpSync('server/db/migrations', path.join(out, 'migrations'), { recursive: true });
 // The embedded database's thread is loaded by path (a worker's entry), not imported: it sits next
 // to the bundle, as it sits next to server/db/client.ts in the sources.
-cpSync('server/db/pglite-worker.mjs', 'dist/server/pglite-worker.mjs');
+cpSync('server/db/pglite-worker.mjs', path.join(out, 'pglite-worker.mjs'));
