@@ -118,19 +118,23 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} recibido: cerrando el servidor`);
-    // Requests in flight get the grace to finish; live streams end at once (preClose), and their
-    // browsers connect again, to another instance behind a load balancer.
+    // Past the grace, the process exits 1 with requests still open: a supervisor (systemd) then
+    // records a stop that was not clean, and a request cut short is the client's to retry.
     const force = setTimeout(() => {
-      app.log.warn(`cierre forzado tras ${config.shutdownGraceMs / 1000} s`);
+      app.log.warn(
+        `cierre forzado tras ${config.shutdownGraceMs / 1000} s (SHUTDOWN_GRACE_SECONDS): quedaban peticiones o tareas en curso`,
+      );
       process.exit(1);
     }, config.shutdownGraceMs);
     force.unref();
     try {
-      await scheduler?.stop();
-      await metricsServer?.close();
-      await app.close();
+      // At once: no new connection is accepted, live streams are told to reconnect elsewhere and
+      // end (plugins/live.ts), idle connections close; requests in flight and a job that is
+      // running get the grace to finish. The database closes after both.
+      await Promise.all([app.close(), scheduler?.stop(), metricsServer?.close()]);
       await releaseFiles();
       await database.close();
+      app.log.info('servidor detenido');
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'error al cerrar');

@@ -15,6 +15,9 @@ import {
 /** A stream lives this long, then closes; the browser reconnects with the session it has then. */
 export const STREAM_LIFETIME_MS = 30 * 60_000;
 const HEARTBEAT_MS = 25_000;
+/** When the server stops, its browsers reconnect after this, plus up to the spread. */
+const SHUTDOWN_RETRY_MS = 1_000;
+const SHUTDOWN_RETRY_SPREAD_MS = 3_000;
 /**
  * Streams one person may hold open (a few tabs and devices); the next one closes their oldest, so
  * nobody holds an instance's connections by opening hundreds.
@@ -103,8 +106,16 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext) {
   });
 
   // Before the server waits for open connections to finish: a stream never finishes by itself.
+  // Each browser is told to come back soon rather than after the usual 5 s, and the stream ends:
+  // its EventSource connects again, through the load balancer, to an instance still running.
+  // (This one no longer accepts by then.) The wait is spread over a few seconds so that the
+  // browsers of a stopping instance do not all arrive at the next one in the same instant.
   app.addHook('preClose', async () => {
-    for (const stream of streams) stream.end();
+    for (const stream of [...streams]) {
+      const retryMs = SHUTDOWN_RETRY_MS + Math.floor(Math.random() * SHUTDOWN_RETRY_SPREAD_MS);
+      stream.send(`retry: ${retryMs}\n\n`);
+      stream.end();
+    }
   });
   app.addHook('onClose', async () => hub.close());
 
