@@ -133,7 +133,8 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext) {
 
   app.get(EVENTS_ROUTE, async (request, reply) => {
     const { user, session } = requireSession(request);
-    // Past the bound, a 503: the browser's EventSource tries again a few seconds later.
+    // Past the bound, a 503: the browser's EventSource gives up, and the page opens it again 10
+    // to 20 s later (client/src/lib/live-updates.ts).
     if (streams.size >= ctx.config.liveStreamsMax) {
       throw new AppError(503, MSG.tooManyLiveStreams);
     }

@@ -17,7 +17,7 @@ function settleMsOf(data: unknown): number {
   }
 }
 
-let source: EventSource | null = null;
+let source: { close(): void } | null = null;
 let users = 0;
 let connected = false;
 let refresher: ReturnType<typeof burstRefresher> | null = null;
@@ -54,19 +54,77 @@ export function burstRefresher(refresh: () => void) {
   };
 }
 
+/** EventSource.CLOSED: the state once it has given up (Node, where the tests run, has no class). */
+const CLOSED = 2;
+/** After the browser gave up on the stream, it is opened again after this, plus up to as much. */
+export const REOPEN_MS = 10_000;
+
+/**
+ * An event stream that stays open for as long as someone listens. The browser reconnects by itself
+ * after a stream ends (an instance stopping tells it to come back within seconds, to another
+ * instance), but gives up for good on an answer that is not a stream (a 503 from an instance that
+ * is stopping or full): then it is opened again after a while. `onOpen` hears whether events may
+ * have been missed while it was away, `onDown` that it is away.
+ */
+export function keepOpen(
+  create: () => EventSource,
+  hooks: { onOpen(missed: boolean): void; onDown(): void },
+): { close(): void } {
+  let stream: EventSource;
+  let away = false;
+  let closed = false;
+  let reopen: ReturnType<typeof setTimeout> | undefined;
+  const connect = () => {
+    const next = create();
+    stream = next;
+    next.onopen = () => {
+      hooks.onOpen(away);
+      away = false;
+    };
+    next.onerror = () => {
+      away = true;
+      hooks.onDown();
+      if (next.readyState !== CLOSED || closed) return;
+      clearTimeout(reopen);
+      reopen = setTimeout(connect, REOPEN_MS + Math.random() * REOPEN_MS);
+    };
+  };
+  connect();
+  return {
+    close() {
+      closed = true;
+      clearTimeout(reopen);
+      stream.close();
+    },
+  };
+}
+
 function open(queryClient: QueryClient) {
-  source = new EventSource('/api/events');
-  source.onopen = () => setConnected(true);
-  // The browser reconnects by itself; until it does, the screens poll again.
-  source.onerror = () => setConnected(false);
   // A report was saved, sent, reviewed or commented: the same views a change made here reaches.
   const current = burstRefresher(() => void invalidateReportViews(queryClient));
   refresher = current;
-  source.addEventListener('appa', (event: MessageEvent) => current.onEvent(event.data));
   // Something new for the signed-in person: the bell asks what.
-  source.addEventListener(
-    'notification',
-    () => void queryClient.invalidateQueries({ queryKey: queryRoots.notifications }),
+  const bell = () => void queryClient.invalidateQueries({ queryKey: queryRoots.notifications });
+  source = keepOpen(
+    () => {
+      const stream = new EventSource('/api/events');
+      stream.addEventListener('appa', (event: MessageEvent) => current.onEvent(event.data));
+      stream.addEventListener('notification', bell);
+      return stream;
+    },
+    {
+      onOpen(missed) {
+        setConnected(true);
+        // What was said while the stream was away was not heard: what the screens show is
+        // fetched again, once.
+        if (missed) {
+          current.onEvent(null);
+          bell();
+        }
+      },
+      // Until it is back, the screens poll again.
+      onDown: () => setConnected(false),
+    },
   );
 }
 
