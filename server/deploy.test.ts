@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   beginBuild,
@@ -99,6 +100,25 @@ describe('the build stamp', () => {
     write(path.join(root, 'server/index.ts'), 'export const edited = true;\n');
     finishBuild(root);
     expect(whyBuild(root)).toBe('las fuentes cambiaron desde la última compilación');
+  });
+
+  it('covers every file the server bundle is built from', async () => {
+    const { metafile } = await build({
+      entryPoints: [path.join(repo, 'server/index.ts')],
+      absWorkingDir: repo,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      packages: 'external',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+    });
+    const inputs = Object.keys(metafile.inputs);
+    expect(inputs.length).toBeGreaterThan(50);
+    const covered = (file: string) =>
+      BUILD_INPUTS.some((input) => file === input || file.startsWith(`${input}/`));
+    expect(inputs.filter((file) => !covered(file))).toEqual([]);
   });
 
   it('covers every file the build reads in this repository', () => {
