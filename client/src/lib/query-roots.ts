@@ -26,6 +26,8 @@ export const queryRoots = {
   reminders: ['reminders'],
   audit: ['audit-log'],
   outbox: ['outbox'],
+  /** The API tokens the signed-in person sees. */
+  tokens: ['tokens'],
   /** GET /api/config: what the interface needs before anyone signs in. */
   config: ['config'],
   /**

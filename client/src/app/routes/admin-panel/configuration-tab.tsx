@@ -6,6 +6,7 @@ import {
 } from '@/features/reminders/components/recipient-picker';
 import { RemindersCard } from '@/features/reminders/components/reminders-card';
 import { SettingsCard } from '@/features/settings/components/settings-card';
+import { TokensCard } from '@/features/tokens/components/tokens-card';
 import { useUsersWithCounts } from '@/features/users/api/get-users-with-counts';
 
 /** 'Usuarios específicos' of a reminder: the users list, loaded only once it is picked. */
@@ -14,13 +15,14 @@ function SpecificRecipients(selection: RecipientSelection) {
   return <RecipientPicker users={users} {...selection} />;
 }
 
-/** 'Configuración': reminders, the system settings, the outbox and the audit log. */
+/** 'Configuración': reminders, the system settings, the outbox, API tokens and the audit log. */
 export function ConfigurationTab() {
   return (
     <div className="grid min-w-0 items-start gap-6 lg:grid-cols-2 [&>*]:min-w-0">
       <RemindersCard recipients={(selection) => <SpecificRecipients {...selection} />} />
       <SettingsCard />
       <OutboxCard />
+      <TokensCard canMakeService />
       <div className="lg:col-span-2">
         <AuditLogCard />
       </div>
