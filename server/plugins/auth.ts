@@ -163,7 +163,9 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    // The router decodes the path (`/%61pi/logout` is /api/logout): its pattern says where it goes.
+    const route = request.routeOptions.url;
+    if (!request.url.startsWith('/api/') && !route?.startsWith('/api/')) return;
     const bearer = bearerToken(request);
     const cookie = request.cookies[sessionCookieName(ctx)];
     const token = bearer ?? cookie;

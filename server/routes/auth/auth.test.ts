@@ -362,6 +362,26 @@ describe('CSRF defence for cookie-authenticated writes', () => {
     );
     expect(res.statusCode).toBe(403);
   });
+
+  it('guards an address whose /api is percent-encoded like any other: the router decodes it', async () => {
+    const user = await buildUser(t);
+    const signInAttempt = await post(
+      '/%61pi/auth/login-username',
+      { username: user.username, password: user.plainPassword },
+      { origin: 'https://evil.example' },
+    );
+    expect(signInAttempt.statusCode).toBe(403);
+    expect(signInAttempt.cookies).toEqual([]);
+    const { cookie } = await signIn(t, user.username, user.plainPassword);
+    const signOut = await post('/%61pi/logout', {}, { cookie, origin: 'https://evil.example' });
+    expect(signOut.statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } })).statusCode,
+    ).toBe(200);
+    // Signed out, a route's input is not read before the 401.
+    const create = await post('/%61pi/users', {}, { origin: TEST_ORIGIN });
+    expect(create.statusCode).toBe(401);
+  });
 });
 
 describe('POST /api/auth/login-username', () => {
