@@ -4,6 +4,7 @@ import { BACKUP_FORMAT_VERSION } from '../../../common/schemas/demo';
 import { auditLog, oneTimeTokens, sessions, users } from '../../db/schema';
 import { describeAdminOnly } from '../../test/admin-only';
 import { buildReport } from '../../test/factories';
+import { UPLOAD_SIGNING_KEY, uploadSigningKey } from '../../storage/signing-key';
 import { authHeader, buildTestApp, buildUser, type TestApp } from '../../test/helper';
 
 let t: TestApp;
@@ -61,6 +62,10 @@ describe('GET /api/admin/backup', () => {
       if (secret) expect(res.body).not.toContain(secret);
     expect(res.body).not.toMatch(/"password"|"pinHash"|"tokenHash"|\$argon2/i);
     expect(res.body).not.toContain(author.plainPassword);
+    // Nor the key that signs upload addresses: whoever holds it forges them.
+    const signingKey = (await uploadSigningKey(t.db)).toString('base64');
+    expect(res.body).not.toContain(signingKey);
+    expect(res.body).not.toContain(UPLOAD_SIGNING_KEY);
 
     const rows = await t.db.select().from(auditLog).where(eq(auditLog.actorId, admin.id));
     expect(rows.filter((r) => r.action === 'admin.backup_exported')).toMatchObject([

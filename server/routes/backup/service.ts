@@ -1,4 +1,4 @@
-import { asc } from 'drizzle-orm';
+import { asc, notLike } from 'drizzle-orm';
 import { BACKUP_FORMAT_VERSION } from '../../../common/schemas/demo';
 import type { AppContext } from '../../context';
 import {
@@ -16,7 +16,8 @@ import { audit } from '../../services/audit';
 /**
  * The full data export of /super-admin: the organisation's data as one JSON document, for
  * a backup. Users are listed column by column so that the password hash and the never-used PIN
- * hash stay out; sessions, one-time tokens, login throttling and the audit log are not exported.
+ * hash stay out; sessions, one-time tokens, API tokens, the upload-signing key, login throttling
+ * and the audit log are not exported.
  * Attachments appear as their metadata (the bytes stay in storage).
  */
 export async function exportBackup(ctx: AppContext, actorId: string) {
@@ -70,7 +71,12 @@ export async function exportBackup(ctx: AppContext, actorId: string) {
       .select()
       .from(lateralSharing)
       .orderBy(asc(lateralSharing.createdAt), asc(lateralSharing.id)),
-    settings: await db.select().from(settings).orderBy(asc(settings.key)),
+    // The organisation's settings, not the server's own rows (the upload-signing key).
+    settings: await db
+      .select()
+      .from(settings)
+      .where(notLike(settings.key, 'internal.%'))
+      .orderBy(asc(settings.key)),
   };
   const counts = Object.fromEntries(Object.entries(data).map(([k, rows]) => [k, rows.length]));
   await audit(db, {
