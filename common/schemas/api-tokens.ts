@@ -36,6 +36,8 @@ export const API_TOKEN_MSG = {
   invalid: 'El token no es válido, venció o fue revocado',
   outOfScope: 'El token no tiene permiso para esta operación',
   tokensCannotManageTokens: 'Los tokens se gestionan con una sesión, no con otro token',
+  administratorsNeedSession:
+    'Los administradores se crean y modifican con una sesión, no con un token',
   tooMany: 'Demasiadas solicitudes con este token. Intenta nuevamente en un momento.',
 } as const;
 

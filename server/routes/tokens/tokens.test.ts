@@ -93,6 +93,47 @@ describe('API tokens', () => {
     expect(refused.json()).toEqual({ message: API_TOKEN_MSG.serviceForAdmins });
   });
 
+  it('never makes, promotes or changes an administrator: its holder would sign in with every right', async () => {
+    const admin = await buildUser(t, { role: 'ADMIN' });
+    const otherAdmin = await buildUser(t, { role: 'ADMIN' });
+    const person = await buildUser(t);
+    const { token } = await makeToken(await authHeader(t, admin), {
+      name: 'Alta de personal',
+      kind: 'SERVICE',
+      scopes: ['users:write'],
+    });
+    const send = (method: 'POST' | 'PATCH' | 'PUT', url: string, payload: object) =>
+      t.app.inject({ method, url, headers: bearer(token), payload });
+    const before = await t.db.select({ id: users.id, role: users.role }).from(users);
+    const refusals = [
+      await send('POST', '/api/users', {
+        email: 'jefa@example.com',
+        fullName: 'Jefa',
+        role: 'ADMIN',
+      }),
+      await send('POST', '/api/users/bulk-upload', {
+        users: [{ email: 'otra.jefa@example.com', fullName: 'Otra Jefa', role: 'Administrador' }],
+      }),
+      await send('PATCH', `/api/users/${person.id}`, { role: 'ADMIN' }),
+      await send('PATCH', `/api/users/${otherAdmin.id}`, { email: 'mio@example.com' }),
+      await send('PUT', `/api/users/${otherAdmin.id}/status`, { status: 'SUSPENDIDO' }),
+    ];
+    for (const res of refusals) {
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json()).toEqual({ message: API_TOKEN_MSG.administratorsNeedSession });
+      expect(res.body).not.toContain('temporaryPassword');
+    }
+    expect(await t.db.select({ id: users.id, role: users.role }).from(users)).toEqual(before);
+    // The same token still does what its scope is for.
+    const created = await send('POST', '/api/users', {
+      email: 'nuevo@example.com',
+      fullName: 'Nuevo',
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const moved = await send('PATCH', `/api/users/${person.id}`, { cargo: 'Analista' });
+    expect(moved.statusCode, moved.body).toBe(200);
+  });
+
   it('stops working when revoked, expired, or its owner is suspended or no longer an administrator', async () => {
     const admin = await buildUser(t, { role: 'ADMIN' });
     const headers = await authHeader(t, admin);

@@ -3,6 +3,7 @@ import {
   adminUserSchema,
   bulkUploadResultSchema,
   bulkUploadSchema,
+  bulkUserRowSchema,
   createdUserSchema,
   createUserSchema,
   passwordResetSchema,
@@ -19,7 +20,10 @@ import {
 } from '../../../common/schemas/users';
 import { messageResponseSchema } from '../../../common/schemas/auth';
 import type { AppContext } from '../../context';
-import { requireAuth } from '../../plugins/auth';
+import { API_TOKEN_MSG } from '../../../common/schemas/api-tokens';
+import { administers, type Role } from '../../../common/roles';
+import { requireAuth, type Auth } from '../../plugins/auth';
+import { forbidden } from '../../lib/errors';
 import type { Api } from '../../plugins/route-facts';
 import { authorize } from '../../policies';
 import {
@@ -30,10 +34,21 @@ import {
   adminUpdateUser,
   listUsers,
   listUsersWithCounts,
+  loadUser,
 } from './admin-service';
 import { adminBulkCreate } from './bulk';
 
 const idParams = z.object({ id: z.uuid(USER_MSG.userNotFound) });
+
+/**
+ * An API token (users:write) never makes, promotes or changes an administrator: with a new
+ * administrator's temporary password, or another administrator's e-mail turned into one of theirs,
+ * its holder would sign in with every right, far beyond the token's scopes.
+ */
+function refuseAdministratorsToTokens(auth: Auth, roles: readonly (Role | undefined)[]) {
+  if (auth.apiToken && roles.some((role) => role !== undefined && administers(role)))
+    throw forbidden(API_TOKEN_MSG.administratorsNeedSession);
+}
 
 /** The panel's Gestión de Usuarios: every call is ADMIN only, and every write changes people. */
 export function userAdminRoutes(app: Api, ctx: AppContext) {
@@ -64,8 +79,10 @@ export function userAdminRoutes(app: Api, ctx: AppContext) {
       config: { invalidates: 'people' },
     },
     async (request): Promise<CreatedUser> => {
-      const { user } = requireAuth(request);
+      const auth = requireAuth(request);
+      const { user } = auth;
       await authorize(ctx, user, 'users:manage');
+      refuseAdministratorsToTokens(auth, [request.body.role]);
       const { mailed: _, ...created } = await adminCreateUser(ctx, user, request.body);
       return created;
     },
@@ -78,8 +95,13 @@ export function userAdminRoutes(app: Api, ctx: AppContext) {
       config: { invalidates: 'people' },
     },
     async (request): Promise<BulkUploadResult> => {
-      const { user } = requireAuth(request);
+      const auth = requireAuth(request);
+      const { user } = auth;
       await authorize(ctx, user, 'users:manage');
+      refuseAdministratorsToTokens(
+        auth,
+        request.body.users.map((row) => bulkUserRowSchema.safeParse(row).data?.role),
+      );
       return adminBulkCreate(ctx, user, request.body);
     },
   );
@@ -91,9 +113,12 @@ export function userAdminRoutes(app: Api, ctx: AppContext) {
       config: { invalidates: 'people' },
     },
     async (request): Promise<AdminUser> => {
-      const { user } = requireAuth(request);
+      const auth = requireAuth(request);
+      const { user } = auth;
       await authorize(ctx, user, 'users:manage');
       const { id } = request.params;
+      if (auth.apiToken)
+        refuseAdministratorsToTokens(auth, [request.body.role, (await loadUser(ctx, id)).role]);
       return adminUpdateUser(ctx, user, id, request.body);
     },
   );
@@ -109,9 +134,11 @@ export function userAdminRoutes(app: Api, ctx: AppContext) {
       config: { invalidates: 'people' },
     },
     async (request) => {
-      const { user } = requireAuth(request);
+      const auth = requireAuth(request);
+      const { user } = auth;
       await authorize(ctx, user, 'users:manage');
       const { id } = request.params;
+      if (auth.apiToken) refuseAdministratorsToTokens(auth, [(await loadUser(ctx, id)).role]);
       const { status } = request.body;
       return adminSetStatus(ctx, user, id, status);
     },
