@@ -40,6 +40,8 @@ export const AUDIT_ACTION_LABELS = {
   'api_token.revoked': 'Revocó un token de API',
   'api_token.used': 'Usó un token de servicio',
   'admin.backup_exported': 'Descargó una copia de seguridad',
+  'admin.jobs_resumed': 'Reanudó las tareas programadas',
+  'system.backup_restored': 'Se restauró una copia de seguridad',
   'security.permission_refused': 'Permiso denegado',
   'security.csrf_refused': 'Solicitud desde otro sitio rechazada',
   'security.password_change_required': 'Acción bloqueada hasta cambiar la contraseña',

@@ -1,7 +1,7 @@
 /**
  * The demo and quick-access pages:
  * POST /api/demo/login answers the user (schemas/auth `userSchema`); GET /api/admin/backup answers
- * a JSON file.
+ * the backup archive (server/services/backup).
  */
 export const DEMO_MSG = {
   /** POST /api/demo/login wherever demo sign-in is not allowed. */
@@ -9,5 +9,8 @@ export const DEMO_MSG = {
   noAdmin: 'No hay un administrador de demostración activo.',
 } as const;
 
-/** Version of the backup file's layout, written in it. */
-export const BACKUP_FORMAT_VERSION = 1;
+/**
+ * Version of the backup archive's layout, written in its manifest. 1 was a JSON export without
+ * attachments or passwords, which could not be restored; 2 is the restorable archive.
+ */
+export const BACKUP_FORMAT_VERSION = 2;

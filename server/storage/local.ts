@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
-  UPLOAD_KEY_PATTERN,
+  OBJECT_KEY_PATTERN,
   measure,
   type BoundObject,
   type Download,
@@ -35,8 +35,11 @@ export class LocalStorage implements FileStorage {
   }
 
   private pathOf(key: string): string {
-    if (!UPLOAD_KEY_PATTERN.test(key)) throw new Error(`invalid object key: ${key}`);
-    return path.join(this.root, key.slice('uploads/'.length));
+    if (!OBJECT_KEY_PATTERN.test(key)) throw new Error(`invalid object key: ${key}`);
+    // Uploads sit at the top (where they always have); copies bound by S3, restored here, apart.
+    return key.startsWith('uploads/')
+      ? path.join(this.root, key.slice('uploads/'.length))
+      : path.join(this.root, key);
   }
 
   private sign(key: string, expires: number): string {
@@ -115,7 +118,7 @@ export class LocalStorage implements FileStorage {
 
   async read(key: string): Promise<Readable | null> {
     // A key that is not ours names no object here.
-    if (!UPLOAD_KEY_PATTERN.test(key)) return null;
+    if (!OBJECT_KEY_PATTERN.test(key)) return null;
     const file = this.pathOf(key);
     try {
       await fs.promises.access(file, fs.constants.R_OK);
@@ -127,5 +130,19 @@ export class LocalStorage implements FileStorage {
 
   async delete(key: string) {
     await fs.promises.rm(this.pathOf(key), { force: true });
+  }
+
+  async restore(key: string, body: Readable, sizeBytes: number) {
+    const target = this.pathOf(key);
+    await fs.promises.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+    const partial = `${target}.part-${randomBytes(4).toString('hex')}`;
+    try {
+      await pipeline(body, fs.createWriteStream(partial, { mode: 0o600 }));
+      const written = (await fs.promises.stat(partial)).size;
+      if (written !== sizeBytes) throw new Error(`${key}: ${written} bytes, expected ${sizeBytes}`);
+      await fs.promises.rename(partial, target);
+    } finally {
+      await fs.promises.rm(partial, { force: true });
+    }
   }
 }

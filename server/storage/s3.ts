@@ -140,4 +140,16 @@ export class S3Storage implements FileStorage {
   async delete(key: string) {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key }));
   }
+
+  async restore(key: string, body: Readable, sizeBytes: number) {
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.settings.bucket,
+        Key: key,
+        Body: body,
+        ContentLength: sizeBytes,
+        ContentType: 'application/octet-stream',
+      }),
+    );
+  }
 }

@@ -43,10 +43,16 @@ export interface FileStorage {
   /** The stored bytes, read by the server itself (zip exports); null when there is no object. */
   read(key: string): Promise<Readable | null>;
   delete(key: string): Promise<void>;
+  /**
+   * Writes the `sizeBytes` bytes of `body` at `key`, replacing what it holds: an object coming
+   * back from a backup, under the key the database names it by (either driver's form).
+   */
+  restore(key: string, body: Readable, sizeBytes: number): Promise<void>;
 }
 
-export const UPLOAD_KEY_PATTERN =
-  /^uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** An upload's key, or a bound copy's (S3 binds a copy; a backup may carry it to any storage). */
+export const OBJECT_KEY_PATTERN =
+  /^(uploads|bound)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** `attachment; filename="..."; filename*=UTF-8''...`, safe for any name a person typed. */
 export function attachmentDisposition(fileName: string): string {
