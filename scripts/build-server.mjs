@@ -1,6 +1,6 @@
-// Bundles the server (and the common code it imports) into dist/server, next to its migrations and
-// the embedded database's worker. `node scripts/build-server.mjs FOLDER` writes it elsewhere (the
-// deploy tests build a tree of their own).
+// Bundles the server and the backup command (and the common code they import) into dist/server,
+// next to their migrations and the embedded database's worker. `node scripts/build-server.mjs
+// FOLDER` writes them elsewhere (the deploy tests build a tree of their own).
 import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -8,8 +8,8 @@ import { build } from 'esbuild';
 const out = process.argv[2] ?? 'dist/server';
 rmSync(out, { recursive: true, force: true });
 await build({
-  entryPoints: ['server/index.ts'],
-  outfile: path.join(out, 'index.js'),
+  entryPoints: ['server/index.ts', 'server/backup-cli.ts'],
+  outdir: out,
   bundle: true,
   platform: 'node',
   target: 'node22',

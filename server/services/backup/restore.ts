@@ -231,8 +231,10 @@ export async function restoreArchive(
   deps: { db: Db; storage: FileStorage },
   open: ArchiveSource,
   now: Date,
+  /** What verifyArchive answered for this very archive, if the caller already checked it. */
+  verified?: Manifest,
 ): Promise<RestoreSummary> {
-  const manifest = await verifyArchive(open);
+  const manifest = verified ?? (await verifyArchive(open));
   await checkTarget(deps.db, manifest);
 
   const files = new Map(manifest.files.map((f) => [f.entry, f.key]));
