@@ -6,6 +6,7 @@ import { adminCredentials } from './support/demo-users';
 import { confirmReminder, notices } from './support/forms';
 import { signInViaApi } from './support/session';
 import { dayMonthYear } from '../common/date-format';
+import { entriesOf, manifestOf, rowsOf as archivedRows } from '../server/test/archive';
 
 // The test server holds the demo organisation beside a configured administrator (APPA_DEMO=1 with
 // APPA_ADMIN_*): the mark shows, but there is no password-less door. The first-look server is a
@@ -130,15 +131,14 @@ test('/super-admin shows the live figures and a running clock; its actions are r
     '/admin?tab=configuracion',
   );
 
-  // The backup: a JSON file with the organisation's data and no secret.
+  // The backup: the restorable archive, every person in it, and no session or token.
   const downloading = page.waitForEvent('download');
-  await page.getByRole('link', { name: 'Respaldo completo (JSON)' }).click();
+  await page.getByRole('link', { name: 'Respaldo completo (.tar.gz)' }).click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toMatch(/^appa-respaldo-\d{4}-\d{2}-\d{2}\.json$/);
-  const text = readFileSync(await download.path(), 'utf8');
-  const backup = JSON.parse(text) as { users: unknown[] };
-  expect(backup.users.length).toBeGreaterThanOrEqual(userCount);
-  expect(text).not.toMatch(/"password"|"tokenHash"|\$argon2/);
+  expect(download.suggestedFilename()).toMatch(/^appa-respaldo-\d{4}-\d{2}-\d{2}\.tar\.gz$/);
+  const entries = await entriesOf(readFileSync(await download.path()));
+  expect(archivedRows(entries, 'users').length).toBeGreaterThanOrEqual(userCount);
+  expect(manifestOf(entries).tables.map((table) => table.name)).not.toContain('sessions');
 
   // The week's export.
   await expect(page.getByRole('link', { name: 'Exportar semana (CSV)' })).toHaveAttribute(

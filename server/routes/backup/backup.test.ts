@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKUP_FORMAT_VERSION } from '../../../common/schemas/demo';
 import { auditLog, oneTimeTokens, sessions, users } from '../../db/schema';
 import { describeAdminOnly } from '../../test/admin-only';
+import { entriesOf, manifestOf, rowsOf, sha256 } from '../../test/archive';
 import { buildReport } from '../../test/factories';
-import { UPLOAD_SIGNING_KEY, uploadSigningKey } from '../../storage/signing-key';
 import { authHeader, buildTestApp, buildUser, type TestApp } from '../../test/helper';
 
 let t: TestApp;
@@ -20,7 +20,7 @@ describeAdminOnly('the backup is for administrators only', () => t, [
 ]);
 
 describe('GET /api/admin/backup', () => {
-  it('answers every table of the organisation as a JSON attachment, without any secret', async () => {
+  it('answers the restorable archive: every table, password hashes, no session or token', async () => {
     const admin = await buildUser(t, { role: 'ADMIN' });
     const author = await buildUser(t, { role: 'LIDER', fullName: 'Autora Respaldada' });
     await buildReport(t, { user: author, weekStart: '2026-11-16', status: 'ENVIADO' });
@@ -34,42 +34,43 @@ describe('GET /api/admin/backup', () => {
 
     const res = await t.app.inject({ method: 'GET', url: '/api/admin/backup', headers });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(res.headers['content-disposition']).toMatch(/attachment; filename="appa-respaldo-/);
+    expect(res.headers['content-type']).toBe('application/gzip');
+    expect(res.headers['content-disposition']).toMatch(
+      /attachment; filename="appa-respaldo-2026-11-18\.tar\.gz"/,
+    );
     expect(res.headers['cache-control']).toBe('private, no-store');
 
-    const body = res.json<Record<string, unknown[]> & { version: number }>();
-    expect(body.version).toBe(BACKUP_FORMAT_VERSION);
-    for (const key of ['users', 'reports', 'files', 'comments', 'tasks', 'reminders', 'shares'])
-      expect(Array.isArray(body[key]), key).toBe(true);
-    expect(Array.isArray(body.settings)).toBe(true);
-    expect(body.users).toEqual(
+    const entries = await entriesOf(res.rawPayload);
+    const manifest = manifestOf(entries);
+    expect(manifest.version).toBe(BACKUP_FORMAT_VERSION);
+    for (const [name, entry] of Object.entries(manifest.entries))
+      expect(sha256(entries.get(name) ?? Buffer.alloc(0)), name).toBe(entry.sha256);
+    expect(rowsOf(entries, 'users')).toEqual(
       expect.arrayContaining([expect.objectContaining({ id: author.id, role: 'LIDER' })]),
     );
-    expect(body.reports).toEqual([
-      expect.objectContaining({ userId: author.id, weekStart: '2026-11-16', status: 'ENVIADO' }),
+    expect(rowsOf(entries, 'appa_submissions')).toEqual([
+      expect.objectContaining({ user_id: author.id, week_start: '2026-11-16', status: 'ENVIADO' }),
     ]);
 
-    // No password hash, PIN hash, session or token hash, under any name.
-    const hashes = (await t.db.select({ password: users.password }).from(users)).map(
-      (u) => u.password,
+    // Password hashes are restored (or nobody could sign in); sessions and tokens never leave.
+    const [stored] = await t.db.select().from(users).where(eq(users.id, author.id));
+    expect(rowsOf(entries, 'users').find((u) => u.id === author.id)?.password).toBe(
+      stored?.password,
     );
     const sessionHashes = (await t.db.select({ h: sessions.tokenHash }).from(sessions)).map(
       (s) => s.h,
     );
     expect(sessionHashes.length).toBeGreaterThan(0);
-    for (const secret of [...hashes, ...sessionHashes, 'hash-de-token-que-no-debe-salir'])
-      if (secret) expect(res.body).not.toContain(secret);
-    expect(res.body).not.toMatch(/"password"|"pinHash"|"tokenHash"|\$argon2/i);
-    expect(res.body).not.toContain(author.plainPassword);
-    // Nor the key that signs upload addresses: whoever holds it forges them.
-    const signingKey = (await uploadSigningKey(t.db)).toString('base64');
-    expect(res.body).not.toContain(signingKey);
-    expect(res.body).not.toContain(UPLOAD_SIGNING_KEY);
+    const everything = [...entries.values()].map((b) => b.toString('utf8')).join('\n');
+    for (const secret of [...sessionHashes, 'hash-de-token-que-no-debe-salir'])
+      expect(everything).not.toContain(secret);
+    expect(manifest.tables.map((x) => x.name)).not.toEqual(
+      expect.arrayContaining(['sessions', 'one_time_tokens', 'login_throttle']),
+    );
 
     const rows = await t.db.select().from(auditLog).where(eq(auditLog.actorId, admin.id));
     expect(rows.filter((r) => r.action === 'admin.backup_exported')).toMatchObject([
-      { entity: 'system', meta: { users: body.users?.length, reports: 1 } },
+      { entity: 'system', meta: { users: rowsOf(entries, 'users').length, reports: 1 } },
     ]);
   });
 });

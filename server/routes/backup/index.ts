@@ -6,16 +6,16 @@ import { exportBackup } from './service';
 import { attachmentDisposition } from '../../storage/types';
 
 export function backupRoutes(app: Api, ctx: AppContext) {
-  // The full data export for a backup, ADMIN only, audited: a file, sent as its bytes.
+  // The backup archive, ADMIN only, audited: streamed, since attachments may be large.
   app.get('/api/admin/backup', async (request, reply) => {
     const { user } = requireAuth(request);
     await authorize(ctx, user, 'backup:export');
     const backup = await exportBackup(ctx, user.id);
     return reply
-      .header('content-type', 'application/json; charset=utf-8')
+      .header('content-type', 'application/gzip')
       .header('content-disposition', attachmentDisposition(backup.fileName))
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, no-store')
-      .send(backup.body);
+      .send(backup.stream);
   });
 }

@@ -94,7 +94,7 @@ function ControlPage({
             <Button variant="outline" asChild>
               <a href="/api/admin/backup" download>
                 <Archive aria-hidden="true" />
-                Respaldo completo (JSON)
+                Respaldo completo (.tar.gz)
               </a>
             </Button>
           ) : null}
