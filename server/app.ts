@@ -41,6 +41,7 @@ import { demoRoutes } from './routes/demo';
 import { absenceRoutes } from './routes/absences';
 import { meRoutes } from './routes/me';
 import { backupRoutes } from './routes/backup';
+import { jobsRoutes } from './routes/jobs';
 import { settleAfterReply } from './lib/after-reply';
 import { createMailer, type Mailer } from './services/mail';
 import { createMetrics, type Metrics } from './services/metrics';
@@ -187,6 +188,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   dashboardRoutes(api, ctx);
   demoRoutes(api, ctx);
   backupRoutes(api, ctx);
+  jobsRoutes(api, ctx);
   meRoutes(api, ctx);
   absenceRoutes(api, ctx);
   tokenRoutes(api, ctx);

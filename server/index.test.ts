@@ -40,7 +40,7 @@ describe('the server process', () => {
       });
       await waitForHealth(`http://127.0.0.1:${port}/api/health`, server.exited);
       const ready = await fetch(`http://127.0.0.1:${port}/api/ready`);
-      expect(await ready.json()).toEqual({ status: 'ready' });
+      expect(await ready.json()).toEqual({ status: 'ready', jobs: 'running' });
       expect(server.output()).toMatch(
         /Primer administrador: usuario "admin", contraseña temporal "\w+"/,
       );

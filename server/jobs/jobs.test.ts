@@ -4,8 +4,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppContext } from '../context';
 import { openPostgres, type Database } from '../db/client';
-import { absences, auditLog, reminders, users } from '../db/schema';
+import { absences, auditLog, mailQueue, reminders, users } from '../db/schema';
 import { createMailer, outboxDir, type Mailer } from '../services/mail';
+import { deliverMail, enqueueMail } from '../services/mail-queue';
+import { pauseJobs, resumeJobs } from '../services/jobs-pause';
 import { saveSettings } from '../services/settings';
 import { buildReport } from '../test/factories';
 import { buildTestApp, buildUser, type TestApp } from '../test/helper';
@@ -317,5 +319,42 @@ describe('the scheduler', () => {
     await scheduler.runOnce();
     expect(runs).toEqual(['flaky', 'steady', 'flaky']);
     await scheduler.stop();
+  });
+});
+
+describe('jobs paused after a restore', () => {
+  it('runs nothing scheduled and sends no queued mail until an administrator resumes them', async () => {
+    const admin = await buildUser(t, { role: 'ADMIN' });
+    const runs: string[] = [];
+    const jobs: Job[] = [
+      { name: 'auto-reminders', everyMs: 60_000, run: async () => void runs.push('reminders') },
+      { name: 'cleanup', everyMs: 60_000, run: async () => void runs.push('cleanup') },
+    ];
+    await pauseJobs(t.db, {
+      since: t.clock.now().toISOString(),
+      reason: 'restore',
+      archiveCreatedAt: null,
+    });
+    await enqueueMail(
+      t.db,
+      [{ to: 'viejo@example.com', subject: 'Correo de otra época', text: 'Hola' }],
+      t.clock.now(),
+    );
+
+    const scheduler = startScheduler(t.ctx, log, jobs, 3_600_000);
+    await scheduler.runOnce();
+    await scheduler.runOnce();
+    expect(runs).toEqual([]);
+    expect(await deliverMail(t.ctx, log)).toBe(0);
+    const queued = await t.db.select().from(mailQueue).where(eq(mailQueue.to, 'viejo@example.com'));
+    expect(queued).toMatchObject([{ status: 'PENDING', attempts: 0 }]);
+
+    expect(await resumeJobs(t.db, admin.id)).toBe(true);
+    await scheduler.runOnce();
+    expect(runs).toEqual(['reminders', 'cleanup']);
+    expect(await deliverMail(t.ctx, log)).toBeGreaterThanOrEqual(1);
+    await scheduler.stop();
+    // Resuming twice changes nothing more.
+    expect(await resumeJobs(t.db, admin.id)).toBe(false);
   });
 });

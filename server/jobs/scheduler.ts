@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
+import { jobsPause } from '../services/jobs-pause';
 
 export interface Job {
   name: string;
@@ -20,6 +21,8 @@ export interface JobRun {
  * Runs the jobs inside the server process: every `tickMs` each job whose time has come runs, one
  * after the other. A job that throws is logged and retried at the next tick; it never stops the
  * server or the other jobs. Correctness with several instances is each job's own (see them).
+ * While jobs are paused (a restored database, until an administrator resumes them) a tick runs
+ * nothing; the first tick after the pause is lifted runs every job.
  */
 export function startScheduler(
   ctx: AppContext,
@@ -32,7 +35,26 @@ export function startScheduler(
   const lastRun = new Map<string, number>();
   let running: Promise<void> | null = null;
 
+  let pausedSaid = false;
+  const paused = async () => {
+    try {
+      const pause = await jobsPause(ctx.db);
+      if (pause && !pausedSaid)
+        log.warn(
+          { pausedSince: pause.since },
+          'Tareas programadas en pausa tras restaurar un respaldo: un administrador las reanuda en Configuración',
+        );
+      pausedSaid = pause !== null;
+      return pause !== null;
+    } catch (error) {
+      // Unable to tell: nothing is sent rather than something that should not be.
+      log.error({ err: error }, 'could not read whether jobs are paused; skipping this tick');
+      return true;
+    }
+  };
+
   const tick = async () => {
+    if (await paused()) return;
     for (const job of jobs) {
       const now = ctx.clock().getTime();
       const last = lastRun.get(job.name);

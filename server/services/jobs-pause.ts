@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import type { JobsStatus } from '../../common/schemas/jobs';
+import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { settings } from '../db/schema';
 import { audit } from './audit';
@@ -27,6 +29,18 @@ export async function jobsPause(db: Db): Promise<JobsPause | null> {
   return parsed.success
     ? parsed.data
     : { since: row.updatedAt.toISOString(), reason: 'restore', archiveCreatedAt: null };
+}
+
+/** Whether this instance's jobs run, are paused (for every instance) or turned off (APPA_JOBS=0). */
+export async function jobsStatus(db: Db, config: Pick<Config, 'jobsEnabled'>): Promise<JobsStatus> {
+  const pause = await jobsPause(db);
+  if (pause)
+    return { state: 'paused', pausedSince: pause.since, archiveCreatedAt: pause.archiveCreatedAt };
+  return {
+    state: config.jobsEnabled ? 'running' : 'disabled',
+    pausedSince: null,
+    archiveCreatedAt: null,
+  };
 }
 
 export async function pauseJobs(db: Db, pause: JobsPause): Promise<void> {

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
 import type { Database } from '../db/client';
 import { mailQueue } from '../db/schema';
+import { jobsPause } from './jobs-pause';
 import type { MailMessage } from './mail';
 
 /** Tries before a message is given up (FAILED): about a day of waits doubling from a minute. */
@@ -42,12 +43,13 @@ export function retryDelayMs(attempts: number): number {
  * `lockedUntil` moved ahead) by the statement that picks it, skipping rows another instance is
  * picking at the same moment. A sent message is marked SENT; a failure waits `retryDelayMs` and
  * is tried again until MAIL_MAX_ATTEMPTS, then stays FAILED with its last error. Answers how many
- * went out.
+ * went out. Sends nothing while scheduled jobs are paused: a restored queue holds old mail.
  */
 export async function deliverMail(
   ctx: Pick<AppContext, 'db' | 'mailer' | 'clock'>,
   log: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<number> {
+  if (await jobsPause(ctx.db)) return 0;
   let sent = 0;
   for (;;) {
     const now = ctx.clock();

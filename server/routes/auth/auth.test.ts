@@ -537,6 +537,7 @@ describe('health, readiness and errors', () => {
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/ready' })).json()).toEqual({
       status: 'ready',
+      jobs: 'running',
     });
   });
 

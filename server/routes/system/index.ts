@@ -1,11 +1,13 @@
 import { PRODUCT_NAME } from '../../../common/constants';
 import { MSG } from '../../../common/messages';
 import { registrationOffered } from '../../../common/schemas/settings';
+import { readyResponseSchema } from '../../../common/schemas/jobs';
 import { appConfigSchema, statusResponseSchema } from '../../../common/schemas/system';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import type { Api } from '../../plugins/route-facts';
 import { isDemoDatabase } from '../../services/demo';
+import { jobsStatus } from '../../services/jobs-pause';
 import { getSettings } from '../../services/settings';
 
 const open = { public: true, allowDuringPasswordChange: true } as const;
@@ -19,10 +21,11 @@ export function systemRoutes(app: Api, ctx: AppContext) {
   );
 
   // Readiness: the database answers too, and this instance hears the others' writes (a load
-  // balancer should not send people to an instance that may serve what others changed).
+  // balancer should not send people to an instance that may serve what others changed). Jobs
+  // held back (a restored database) leave it ready, and are said.
   app.get(
     '/api/ready',
-    { schema: { response: { 200: statusResponseSchema } }, config: open },
+    { schema: { response: { 200: readyResponseSchema } }, config: open },
     async (request) => {
       try {
         await ctx.database.ping();
@@ -35,7 +38,7 @@ export function systemRoutes(app: Api, ctx: AppContext) {
         request.log.warn(down);
         throw new AppError(503, `${MSG.notificationsDown} (${down})`);
       }
-      return { status: 'ready' };
+      return { status: 'ready', jobs: (await jobsStatus(ctx.db, ctx.config)).state };
     },
   );
 

@@ -1,4 +1,5 @@
 import { AuditLogCard } from '@/features/audit/components/audit-log-card';
+import { JobsPausedNotice } from '@/features/jobs/components/jobs-paused-notice';
 import { OutboxCard } from '@/features/mail/components/outbox-card';
 import {
   RecipientPicker,
@@ -15,10 +16,16 @@ function SpecificRecipients(selection: RecipientSelection) {
   return <RecipientPicker users={users} {...selection} />;
 }
 
-/** 'Configuración': reminders, the system settings, the outbox, API tokens and the audit log. */
+/**
+ * 'Configuración': the notice of paused scheduled jobs (after a restore), reminders, the system
+ * settings, the outbox, API tokens and the audit log.
+ */
 export function ConfigurationTab() {
   return (
     <div className="grid min-w-0 items-start gap-6 lg:grid-cols-2 [&>*]:min-w-0">
+      <div className="empty:hidden lg:col-span-2">
+        <JobsPausedNotice />
+      </div>
       <RemindersCard recipients={(selection) => <SpecificRecipients {...selection} />} />
       <SettingsCard />
       <OutboxCard />
