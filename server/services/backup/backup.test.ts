@@ -303,7 +303,7 @@ describe('backup and restore', () => {
     expect(filesIn(spare)).toEqual([]);
   });
 
-  it('refuses an archive of a newer format or migration, or an older migration', async () => {
+  it('refuses an archive of a newer format or migration, an older migration, or other tables', async () => {
     const withManifest = async (change: (m: Record<string, unknown>) => void) => {
       const entries = await entriesOf(archive);
       const manifest = JSON.parse(entries.get('manifest.json')?.toString() ?? '{}') as Record<
@@ -333,6 +333,16 @@ describe('backup and restore', () => {
         await withManifest((m) => (m.migration = { tag: '0000_init', when: level.when - 1 })),
       ),
     ).rejects.toThrow(/versión anterior de APPA \(migración 0000_init/);
+    await expect(
+      restore(
+        spare,
+        await withManifest((m) => {
+          const tables = m.tables as { name: string; columns: string[] }[];
+          const extra = tables.find((table) => table.name === 'extra_things');
+          if (extra) extra.columns = extra.columns.filter((c) => c !== 'doc');
+        }),
+      ),
+    ).rejects.toThrow(BACKUP_MSG.otherSchema(['extra_things']));
     expect(filesIn(spare)).toEqual([]);
   });
 

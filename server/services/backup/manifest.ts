@@ -59,6 +59,8 @@ export const BACKUP_MSG = {
     `El respaldo viene de una versión más nueva de APPA (migración ${archive}; esta base de datos está en ${database}). Actualiza APPA antes de restaurar.`,
   olderMigration: (archive: string, database: string) =>
     `El respaldo viene de una versión anterior de APPA (migración ${archive}; esta base de datos está en ${database}). Restáuralo con la versión de APPA que lo hizo y luego actualiza APPA.`,
+  otherSchema: (tables: string[]) =>
+    `Las tablas del respaldo no coinciden con las de esta base de datos (${tables.join(', ')}), aunque dice venir de la misma versión de APPA. No se cambió nada.`,
   notEmpty: (tables: string[]) =>
     `La base de datos de destino no está vacía (tiene datos en: ${tables.join(', ')}). Un respaldo solo se restaura en una base de datos nueva: un DATA_DIR vacío o una base de PostgreSQL recién creada, sin haber iniciado el servidor en ella. No se cambió nada.`,
 } as const;

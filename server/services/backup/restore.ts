@@ -106,7 +106,8 @@ export async function verifyArchive(open: ArchiveSource): Promise<Manifest> {
 
 /**
  * Whether the archive can go into this database: the same migration level (the rows' columns are
- * the columns of that level), and not a row in any table the archive restores.
+ * the columns of that level), the same tables and columns, and not a row in any table the archive
+ * restores.
  */
 export async function checkTarget(db: Db, manifest: Manifest): Promise<void> {
   const level = await appliedMigration(db);
@@ -115,8 +116,18 @@ export async function checkTarget(db: Db, manifest: Manifest): Promise<void> {
     throw new BackupError(BACKUP_MSG.newerMigration(manifest.migration.tag, here));
   if (manifest.migration.when < level.when)
     throw new BackupError(BACKUP_MSG.olderMigration(manifest.migration.tag, here));
+  const tables = await readTables(db);
+  const columns = (list: { columns: string[] } | undefined) =>
+    [...(list?.columns ?? [])].sort().join();
+  const names = new Set([...tables, ...manifest.tables].map((t) => t.name));
+  const differ = [...names].filter(
+    (name) =>
+      columns(tables.find((t) => t.name === name)) !==
+      columns(manifest.tables.find((t) => t.name === name)),
+  );
+  if (differ.length > 0) throw new BackupError(BACKUP_MSG.otherSchema(differ.sort()));
   const filled: string[] = [];
-  for (const table of await readTables(db)) {
+  for (const table of tables) {
     const [row] = await rowsOf<{ any: boolean }>(
       db,
       sql`select exists (select 1 from ${sql.identifier('public')}.${sql.identifier(table.name)}) as "any"`,
