@@ -6,7 +6,7 @@ import { openPgliteThread, openPostgres, type Database } from './db/client';
 import { DataDirLocked, lockDataDir } from './lib/data-dir-lock';
 import { createBackup } from './services/backup/create';
 import { BackupError } from './services/backup/manifest';
-import { restoreArchive, verifyArchive } from './services/backup/restore';
+import { restoreIntoDatabase, verifyArchive } from './services/backup/restore';
 import { createStorage } from './storage';
 
 /**
@@ -81,13 +81,14 @@ async function restore(config: Config, file: string) {
   // Every checksum is checked before the database is even opened.
   const manifest = await verifyArchive(open);
   const release = takeDataDir(config, 'Detén el servidor antes de restaurar.');
-  // A new database is migrated to this version's level, which the archive must match.
+  // Not migrated on opening: a new database is migrated to the archive's level first.
   const database = config.databaseUrl
-    ? await openPostgres(config.databaseUrl)
-    : await openPgliteThread({ dataDir: path.join(config.dataDir, 'pglite') });
+    ? await openPostgres(config.databaseUrl, { migrate: false })
+    : await openPgliteThread({ dataDir: path.join(config.dataDir, 'pglite') }, { migrate: false });
   try {
-    const summary = await restoreArchive(
-      { db: database.db, storage: createStorage(config) },
+    const summary = await restoreIntoDatabase(
+      database,
+      createStorage(config),
       open,
       new Date(),
       manifest,

@@ -140,7 +140,8 @@ interface Journal {
   entries: { tag: string; when: number }[];
 }
 
-function journal(): Journal {
+/** This version's migrations, oldest first. */
+export function journal(): Journal {
   return JSON.parse(
     fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
   ) as Journal;

@@ -58,7 +58,7 @@ export const BACKUP_MSG = {
   newerMigration: (archive: string, database: string) =>
     `El respaldo viene de una versión más nueva de APPA (migración ${archive}; esta base de datos está en ${database}). Actualiza APPA antes de restaurar.`,
   olderMigration: (archive: string, database: string) =>
-    `El respaldo viene de una versión anterior de APPA (migración ${archive}; esta base de datos está en ${database}). Restáuralo con la versión de APPA que lo hizo y luego actualiza APPA.`,
+    `El respaldo viene de una versión anterior de APPA (migración ${archive}; esta base de datos ya está en ${database}). Restáuralo en una base de datos nueva, en la que nunca se haya iniciado el servidor: la restauración la prepara en la versión del respaldo y luego la actualiza.`,
   otherSchema: (tables: string[]) =>
     `Las tablas del respaldo no coinciden con las de esta base de datos (${tables.join(', ')}), aunque dice venir de la misma versión de APPA. No se cambió nada.`,
   notEmpty: (tables: string[]) =>

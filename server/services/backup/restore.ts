@@ -3,11 +3,12 @@ import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { BACKUP_FORMAT_VERSION } from '../../../common/schemas/demo';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import type { FileStorage } from '../../storage/types';
 import { audit } from '../audit';
 import { pauseJobs } from '../jobs-pause';
-import { appliedMigration, readTables, rowsOf } from './catalog';
+import { appliedMigration, journal, readTables, rowsOf } from './catalog';
+import { migrateUpTo } from './migrate-to';
 import {
   ARCHIVE_FORMAT,
   BACKUP_MSG,
@@ -285,4 +286,31 @@ export async function restoreArchive(
     });
   });
   return { manifest, counts, files: files.size };
+}
+
+/**
+ * What `npm run restore` does with a database opened without migrating: a database never
+ * migrated (a new DATA_DIR, a database just created) is migrated to the archive's level, the
+ * archive restored, then the later migrations run, so an archive of an earlier version comes back
+ * into this one; a database already migrated must be at the archive's level and empty.
+ */
+export async function restoreIntoDatabase(
+  database: Pick<Database, 'db' | 'kind'>,
+  storage: FileStorage,
+  open: ArchiveSource,
+  now: Date,
+  verified: Manifest,
+): Promise<RestoreSummary> {
+  const fresh = (await appliedMigration(database.db)) === null;
+  if (fresh) {
+    if (!journal().entries.some((e) => e.when === verified.migration.when))
+      throw new BackupError(
+        BACKUP_MSG.newerMigration(verified.migration.tag, 'ninguna (base de datos nueva)'),
+      );
+    await migrateUpTo(database, verified.migration);
+  }
+  const summary = await restoreArchive({ db: database.db, storage }, open, now, verified);
+  // The restored rows go through the migrations of this version, as on an upgrade.
+  await migrateUpTo(database, null);
+  return summary;
 }
