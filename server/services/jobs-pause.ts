@@ -7,11 +7,12 @@ import { settings } from '../db/schema';
 import { audit } from './audit';
 
 /**
- * The `settings` key that holds scheduled jobs back. A restored database starts with it: its
- * reminders, digests and queued mail belong to another time, and nothing of it is sent until an
- * administrator has looked and resumes the jobs in Configuración.
+ * The `settings` key that holds scheduled jobs back (an `internal.` key: the organisation's
+ * settings never read it). A restored database starts with it: its reminders, digests and queued
+ * mail belong to another time, and nothing of it is sent until an administrator has looked and
+ * resumes the jobs in Configuración.
  */
-export const JOBS_PAUSED_KEY = 'jobsPaused';
+export const JOBS_PAUSED_KEY = 'internal.jobsPaused';
 
 const pauseSchema = z.object({
   since: z.iso.datetime(),

@@ -11,6 +11,7 @@ import {
   notifications,
   oneTimeTokens,
   reminders,
+  settings,
   uploads,
   users as usersTable,
 } from '../../db/schema';
@@ -31,7 +32,7 @@ import {
 } from '../../test/factories';
 import { authHeader, buildTestApp, buildUser, type TestApp } from '../../test/helper';
 import { audit } from '../audit';
-import { jobsPause } from '../jobs-pause';
+import { JOBS_PAUSED_KEY, jobsPause } from '../jobs-pause';
 import { saveSettings } from '../settings';
 import { openPglite } from '../../db/client';
 import { LocalStorage } from '../../storage/local';
@@ -211,7 +212,7 @@ describe('backup and restore', () => {
     expect(Object.keys(m2.entries).sort()).toEqual(Object.keys(m1.entries).sort());
     for (const [name, entry] of Object.entries(m1.entries))
       if (!CHANGED_BY_RESTORE.has(name)) expect(m2.entries[name], name).toEqual(entry);
-    expect(archivedRows(second, 'settings').filter((r) => r.key !== 'jobsPaused')).toEqual(
+    expect(archivedRows(second, 'settings').filter((r) => r.key !== JOBS_PAUSED_KEY)).toEqual(
       archivedRows(first, 'settings'),
     );
     expect(
@@ -347,6 +348,23 @@ describe('backup and restore', () => {
       ),
     ).rejects.toThrow(BACKUP_MSG.otherSchema(['extra_things']));
     expect(filesIn(spare)).toEqual([]);
+  });
+
+  it('counts what a server writes for itself as no data, and replaces it with the archive', async () => {
+    // As a server does on first use (its upload-signing key): an `internal.` setting.
+    await spare.db.insert(settings).values({ key: 'internal.madeByThisServer', value: 'x' });
+    await spare.db.insert(settings).values({ key: 'maxFiles', value: 9 });
+    await expect(restore(spare, archive)).rejects.toThrow(BACKUP_MSG.notEmpty(['settings']));
+    await spare.db.delete(settings).where(sql`${settings.key} = 'maxFiles'`);
+
+    await restore(spare, archive);
+    const keys = (await spare.db.select().from(settings)).map((r) => r.key).sort();
+    expect(keys).toEqual(
+      [
+        ...archivedRows(await entriesOf(archive), 'settings').map((r) => String(r.key)),
+        JOBS_PAUSED_KEY,
+      ].sort(),
+    );
   });
 
   it('refuses what is not an archive at all', async () => {

@@ -19,6 +19,15 @@ export const EPHEMERAL_TABLES: ReadonlySet<string> = new Set([
   'login_throttle',
 ]);
 
+/**
+ * Rows a server process writes for itself on first use, not the organisation's data: settings
+ * under `internal.` (such as the key it signs upload URLs with). A database holding only these is
+ * empty for a restore, and the archive's rows replace them.
+ */
+export const SELF_MADE_ROWS: Readonly<Record<string, SQL>> = {
+  settings: sql`key like 'internal.%'`,
+};
+
 export interface TableInfo {
   name: string;
   /** Columns that hold data (generated columns are computed again), in table order. */

@@ -7,7 +7,7 @@ import type { Database, Db } from '../../db/client';
 import type { FileStorage } from '../../storage/types';
 import { audit } from '../audit';
 import { pauseJobs } from '../jobs-pause';
-import { appliedMigration, journal, readTables, rowsOf } from './catalog';
+import { appliedMigration, journal, readTables, rowsOf, SELF_MADE_ROWS } from './catalog';
 import { migrateUpTo } from './migrate-to';
 import {
   ARCHIVE_FORMAT,
@@ -129,9 +129,11 @@ export async function checkTarget(db: Db, manifest: Manifest): Promise<void> {
   if (differ.length > 0) throw new BackupError(BACKUP_MSG.otherSchema(differ.sort()));
   const filled: string[] = [];
   for (const table of tables) {
+    const selfMade = SELF_MADE_ROWS[table.name];
     const [row] = await rowsOf<{ any: boolean }>(
       db,
-      sql`select exists (select 1 from ${sql.identifier('public')}.${sql.identifier(table.name)}) as "any"`,
+      sql`select exists (select 1 from ${tableRef(table.name)}
+          where ${selfMade ? sql`not (${selfMade})` : sql`true`}) as "any"`,
     );
     if (row?.any) filled.push(table.name);
   }
@@ -262,6 +264,8 @@ export async function restoreArchive(
     await checkTarget(tx, manifest);
     for (const table of manifest.tables)
       await tx.execute(sql`alter table ${tableRef(table.name)} disable trigger user`);
+    for (const [table, rows] of Object.entries(SELF_MADE_ROWS))
+      await tx.execute(sql`delete from ${tableRef(table)} where ${rows}`);
     await eachEntry(open, async (header, body) => {
       const table = tables.get(header.name);
       if (!table) return;
