@@ -7,7 +7,7 @@ import { DataDirLocked, lockDataDir } from './lib/data-dir-lock';
 import { createBackup } from './services/backup/create';
 import { BackupError } from './services/backup/manifest';
 import { restoreIntoDatabase, verifyArchive } from './services/backup/restore';
-import { createStorage } from './storage';
+import { objectStorage } from './storage';
 
 /**
  * `npm run backup -- FILE` and `npm run restore -- FILE`: the archive of the whole database and
@@ -60,7 +60,7 @@ async function backup(config: Config, file: string) {
   const database = await openExisting(config);
   const partial = `${file}.part`;
   try {
-    const made = await createBackup({ database, storage: createStorage(config) }, new Date());
+    const made = await createBackup({ database, storage: objectStorage(config) }, new Date());
     await pipeline(made.stream, fs.createWriteStream(partial, { mode: 0o600, flags: 'wx' }));
     fs.renameSync(partial, file);
     const rows = Object.values(made.counts).reduce((a, b) => a + b, 0);
@@ -88,7 +88,7 @@ async function restore(config: Config, file: string) {
   try {
     const summary = await restoreIntoDatabase(
       database,
-      createStorage(config),
+      objectStorage(config),
       open,
       new Date(),
       manifest,

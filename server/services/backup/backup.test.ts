@@ -381,7 +381,10 @@ describe('an archive of an earlier version', () => {
   it('restores into a new database at its level, then the later migrations run', async () => {
     const older = journal().entries.at(-3);
     if (!older) throw new Error('fewer than three migrations');
-    const storage = new LocalStorage(fs.mkdtempSync(path.join(spare.dataDir, 'files-old-')));
+    const storage = new LocalStorage(
+      fs.mkdtempSync(path.join(spare.dataDir, 'files-old-')),
+      randomBytes(32),
+    );
     const before = await openPglite({ memory: true }, { migrate: false });
     const after = await openPglite({ memory: true }, { migrate: false });
     try {
