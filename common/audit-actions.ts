@@ -39,6 +39,7 @@ export const AUDIT_ACTION_LABELS = {
   'api_token.created': 'Creó un token de API',
   'api_token.revoked': 'Revocó un token de API',
   'api_token.used': 'Usó un token de servicio',
+  'mail.retried': 'Reintentó el envío de un correo',
   'admin.backup_exported': 'Descargó una copia de seguridad',
   'admin.jobs_resumed': 'Reanudó las tareas programadas',
   'system.backup_restored': 'Se restauró una copia de seguridad',

@@ -544,7 +544,17 @@ export const mailQueue = pgTable(
     to: text('to').notNull(),
     from: text('from'),
     subject: text('subject').notNull(),
-    text: text('text').notNull(),
+    /** What the message is (MAIL_KINDS): what the panel names it by, never its body. */
+    kind: text('kind').notNull().default('notification'),
+    /**
+     * The message carries a secret (a temporary password, a sign-in, reset or verification link):
+     * its body is erased once sent and never shown.
+     */
+    sensitive: boolean('sensitive').notNull().default(false),
+    /** The plain-text part; null once a sensitive message was sent. */
+    text: text('text'),
+    /** The HTML part, rendered when queued so the worker sends exactly that; null as `text`. */
+    html: text('html'),
     status: mailStatusEnum('status').notNull().default('PENDING'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -557,6 +567,8 @@ export const mailQueue = pgTable(
     index('mail_queue_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'PENDING'`),
+    // The panel's list: failed first, then the newest.
+    index('mail_queue_recent_idx').on(t.status, t.createdAt),
   ],
 );
 

@@ -8,7 +8,9 @@ import type { AppContext } from '../context';
 import { reminders, users } from '../db/schema';
 import { pendingAuthorsOf } from '../domain/expected-authors';
 import { audit } from '../services/audit';
+import { reminderEmail } from '../services/emails';
 import { fillTemplate, personalLink } from '../services/mail';
+import { enqueueMail, kickMail } from '../services/mail-queue';
 import { recipientColumns, remindedLately } from '../routes/reminders/service';
 import { getSettings } from '../services/settings';
 
@@ -40,13 +42,12 @@ export function reminderWindow(
  * person in Madrid is not reminded at Lima's hour, at night for them): never someone away for the
  * week, suspended, who already sent, whose first full week has not begun (the expected-author
  * rule), nor someone reminded by hand within the last hours. The `reminders` row (unique per person
- * and week for AUTO) is written before the e-mail: the instance that writes it sends, any other
- * instance or a later run skips that person; a failed e-mail removes the row so the next run tries
- * again.
+ * and week for AUTO) is written with the queued e-mail: the instance that writes it sends, any other
+ * instance or a later run skips that person, and the queue retries a mail server that fails.
  */
 export async function sendAutoReminders(
   ctx: AppContext,
-  log: Pick<FastifyBaseLogger, 'warn' | 'info'>,
+  log: Pick<FastifyBaseLogger, 'warn' | 'info' | 'error'>,
 ): Promise<number> {
   const settings = await getSettings(ctx.db);
   if (!settings.autoRemindersEnabled) return 0;
@@ -76,12 +77,13 @@ export async function sendAutoReminders(
           not(remindedLately(now)),
         ),
       );
-    const done = await remindEach(ctx, log, settings, window.weekStart, now, pending);
+    const done = await remindEach(ctx, settings, window.weekStart, now, pending);
     sent += done.length;
     reminded.push(...done);
   }
   if (sent > 0) {
-    log.info(`${sent} recordatorio(s) automático(s) enviados`);
+    log.info(`${sent} recordatorio(s) automático(s) en cola`);
+    kickMail(ctx, log);
     await audit(ctx.db, {
       action: 'reminders.auto_sent',
       entity: 'reminder',
@@ -91,10 +93,9 @@ export async function sendAutoReminders(
   return sent;
 }
 
-/** Claims and sends one week's automatic reminder to each of `people`; answers who got it. */
+/** Claims and queues one week's automatic reminder to each of `people`; answers who got it. */
 async function remindEach(
   ctx: AppContext,
-  log: Pick<FastifyBaseLogger, 'warn'>,
   settings: { mailFrom: string | null },
   weekStart: string,
   now: Date,
@@ -105,33 +106,28 @@ async function remindEach(
     const values = { nombre: person.fullName, enlace: personalLink(ctx.config, person.slug) };
     const subject = fillTemplate(DEFAULT_REMINDER_SUBJECT, values);
     const text = fillTemplate(DEFAULT_REMINDER_MESSAGE, values);
-    const [claimed] = await ctx.db
-      .insert(reminders)
-      .values({
-        userId: person.id,
-        weekStart,
-        type: 'AUTO',
-        sentAt: now,
-        emailSubject: subject,
-        emailPreview: text.slice(0, PREVIEW_CHARS),
-      })
-      .onConflictDoNothing()
-      .returning({ id: reminders.id });
-    if (!claimed) continue;
-    try {
-      await ctx.mailer.send({
-        from: settings.mailFrom ?? undefined,
-        to: person.email,
-        subject,
-        text,
-      });
-      done.push(person.id);
-    } catch (error) {
-      log.warn({ err: error, userId: person.id }, 'automatic reminder failed; will retry');
-      await ctx.db
-        .delete(reminders)
-        .where(and(eq(reminders.id, claimed.id), eq(reminders.type, 'AUTO')));
-    }
+    const email = await reminderEmail({ subject, text, automatic: true });
+    // The claim and the queued e-mail are one write: both are there, or neither and a later run
+    // tries again.
+    const claimed = await ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(reminders)
+        .values({
+          userId: person.id,
+          weekStart,
+          type: 'AUTO',
+          sentAt: now,
+          emailSubject: subject,
+          emailPreview: text.slice(0, PREVIEW_CHARS),
+        })
+        .onConflictDoNothing()
+        .returning({ id: reminders.id });
+      if (!row) return false;
+      const from = settings.mailFrom ?? undefined;
+      await enqueueMail(tx, [{ ...email, from, to: person.email }], now);
+      return true;
+    });
+    if (claimed) done.push(person.id);
   }
   return done;
 }

@@ -9,7 +9,8 @@ import { weekAreaDay } from '../domain/week-people';
 import { areaOf } from '../policies/organisation';
 import { hierarchy } from '../routes/dashboards/service';
 import { loadReportSummaries } from '../routes/week/service';
-import { letter } from '../services/mail';
+import { digestEmail } from '../services/emails';
+import { enqueueMail, kickMail } from '../services/mail-queue';
 import { getSettings } from '../services/settings';
 import { addDays, format, parseISO } from 'date-fns';
 
@@ -57,22 +58,24 @@ export async function digestFor(ctx: AppContext, person: UserRow, weekStart: str
       if (report.ayuda.trim()) lines.push(`  Ayuda requerida: ${report.ayuda.trim()}`);
     }
   }
-  return {
+  const email = await digestEmail({
+    nombre: person.fullName,
     subject: `Resumen semanal de APPA: ${analytics.completionRate} % enviados`,
-    text: letter(person.fullName, lines),
-    flagged: flagged.map((r) => r.user.id),
-  };
+    lines,
+  });
+  return { ...email, flagged: flagged.map((r) => r.user.id) };
 }
 
 /**
  * Once the week's deadline has passed ("Hora límite" on the Monday, organisation's timezone), each
  * active manager, VP and board member gets one digest of their area for that week. A `job_runs`
  * row per person and week is claimed before sending: several instances or a restart never send it
- * twice; a failed e-mail releases the claim so the next run tries again.
+ * twice; the digest is queued (the queue retries a failed send), and a digest that could not be
+ * written releases the claim so the next run tries again.
  */
 export async function sendWeeklyDigests(
   ctx: AppContext,
-  log: Pick<FastifyBaseLogger, 'warn' | 'info'>,
+  log: Pick<FastifyBaseLogger, 'warn' | 'info' | 'error'>,
 ): Promise<number> {
   const settings = await getSettings(ctx.db);
   const now = ctx.clock();
@@ -95,12 +98,8 @@ export async function sendWeeklyDigests(
     try {
       const digest = await digestFor(ctx, person, weekStart);
       if (!digest) continue;
-      await ctx.mailer.send({
-        from: settings.mailFrom ?? undefined,
-        to: person.email,
-        subject: digest.subject,
-        text: digest.text,
-      });
+      const from = settings.mailFrom ?? undefined;
+      await enqueueMail(ctx.db, [{ ...digest, from, to: person.email }], now);
       sent += 1;
     } catch (error) {
       log.warn({ err: error, userId: person.id }, 'weekly digest failed; will retry');
@@ -109,7 +108,8 @@ export async function sendWeeklyDigests(
   }
   if (sent > 0) {
     const at = formatDateTime(now, settings.organisationTimezone);
-    log.info(`${sent} resumen(es) semanal(es) enviados (${at})`);
+    log.info(`${sent} resumen(es) semanal(es) en cola (${at})`);
+    kickMail(ctx, log);
   }
   return sent;
 }

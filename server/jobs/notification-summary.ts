@@ -7,8 +7,9 @@ import type { AppContext } from '../context';
 import { appaSubmissions, jobRuns, notifications, users } from '../db/schema';
 import type { Actor } from '../policies/actor';
 import { can, loadReportFacts } from '../policies/report';
-import { letter, pageLink } from '../services/mail';
-import { enqueueMail } from '../services/mail-queue';
+import { notificationEmail } from '../services/emails';
+import { pageLink } from '../services/mail';
+import { enqueueMail, kickMail } from '../services/mail-queue';
 import { PREFERENCES_LINE } from '../services/notifications';
 import { reportPagePath } from '../../common/roles';
 import { savedMailFrom } from '../services/settings';
@@ -24,7 +25,7 @@ const SUMMARY_JOB = 'notification-summary';
  */
 export async function sendDailySummaries(
   ctx: AppContext,
-  log: Pick<FastifyBaseLogger, 'info'>,
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>,
 ): Promise<number> {
   const now = ctx.clock();
   const waiting = await ctx.db
@@ -104,29 +105,22 @@ export async function sendDailySummaries(
         `• ${n.text}`,
         ...(n.reportId ? [`  ${pageLink(ctx.config, reportPagePath(n.reportId))}`] : []),
       ]);
-      await enqueueMail(
-        tx,
-        [
-          {
-            from,
-            to: person.email,
-            subject: `Tu resumen diario de ${PRODUCT_NAME}: ${readable.length} ${readable.length === 1 ? 'novedad' : 'novedades'}`,
-            text: letter(person.fullName, [
-              'Esto pasó desde tu último resumen:',
-              '',
-              ...lines,
-              '',
-              PREFERENCES_LINE,
-            ]),
-          },
-        ],
-        now,
-      );
+      const count = `${readable.length} ${readable.length === 1 ? 'novedad' : 'novedades'}`;
+      const summary = await notificationEmail({
+        nombre: person.fullName,
+        subject: `Tu resumen diario de ${PRODUCT_NAME}: ${count}`,
+        lines: ['Esto pasó desde tu último resumen:', '', ...lines, '', PREFERENCES_LINE],
+        summary: true,
+      });
+      await enqueueMail(tx, [{ ...summary, from, to: person.email }], now);
       return true;
     });
     if (queued) sent += 1;
   }
-  if (sent > 0) log.info(`${sent} resumen(es) diario(s) de notificaciones en cola`);
+  if (sent > 0) {
+    log.info(`${sent} resumen(es) diario(s) de notificaciones en cola`);
+    kickMail(ctx, log);
+  }
   return sent;
 }
 

@@ -7,7 +7,11 @@ const running = new Set<Promise<void>>();
  * something (whether an address has an account) or that the caller must not wait for. A failure
  * is logged, never thrown; the server waits for what is still running before it closes.
  */
-export function afterReply(log: FastifyBaseLogger, name: string, task: () => Promise<void>) {
+export function afterReply(
+  log: Pick<FastifyBaseLogger, 'error'>,
+  name: string,
+  task: () => Promise<void>,
+) {
   const done: Promise<void> = task()
     .catch((error: unknown) => log.error({ err: error, task: name }, 'background task failed'))
     .finally(() => running.delete(done));

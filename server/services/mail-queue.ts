@@ -1,10 +1,12 @@
-import { and, eq, inArray, lte, or, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, or, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { MailKind, MailQueueEntry, MailQueueResponse } from '../../common/schemas/mail';
 import type { AppContext } from '../context';
 import type { Database } from '../db/client';
 import { mailQueue } from '../db/schema';
+import { afterReply } from '../lib/after-reply';
 import { jobsPause } from './jobs-pause';
-import type { MailMessage } from './mail';
+import type { Email } from './mail-templates';
 
 /** Tries before a message is given up (FAILED): about a day of waits doubling from a minute. */
 export const MAIL_MAX_ATTEMPTS = 10;
@@ -15,22 +17,59 @@ const BATCH = 50;
 
 type Db = Database['db'];
 
+/** A rendered message and whom it goes to; `from` is the saved sender, MAIL_FROM when absent. */
+export type QueuedMail = Email & { to: string; from?: string | undefined };
+
 /**
  * Puts messages in the queue; the caller's statement (or transaction) is their only record until
- * `deliverMail` sends them, so an e-mail is never lost to a failed SMTP server or a restart.
+ * `deliverMail` sends them, so an e-mail is never lost to a failed SMTP server or a restart, and
+ * the request that asked for it never waits for the mail server.
  */
-export async function enqueueMail(db: Db, messages: readonly MailMessage[], now: Date) {
+export async function enqueueMail(db: Db, messages: readonly QueuedMail[], now: Date) {
   if (messages.length === 0) return;
   await db.insert(mailQueue).values(
     messages.map((m) => ({
       to: m.to,
       from: m.from ?? null,
       subject: m.subject,
+      kind: m.kind,
+      sensitive: m.sensitive,
       text: m.text,
+      html: m.html,
       nextAttemptAt: now,
       createdAt: now,
     })),
   );
+}
+
+/**
+ * Sends what is due right after the current request (or job) is done, on this instance, so a
+ * sign-in link arrives within seconds instead of at the next scheduled pass.
+ */
+export function kickMail(
+  ctx: Pick<AppContext, 'db' | 'mailer' | 'clock'>,
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
+): void {
+  afterReply(log, 'deliver-mail', async () => {
+    await deliverMail(ctx, log);
+  });
+}
+
+/**
+ * A failure's text as it may be kept and shown: the user and password of any address in it (an
+ * SMTP URL echoed by a library) removed.
+ */
+export function safeMailError(reason: string): string {
+  return reason.replace(/([a-z][a-z0-9+.-]*:\/\/)[^\s/@]*@/gi, '$1').slice(0, 500);
+}
+
+/**
+ * An SMTP answer in the 5xx range (an unknown mailbox, a refused sender) says the same on every
+ * try (RFC 5321): such a message is given up at once, for an administrator to see.
+ */
+function isPermanent(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
 }
 
 /** The wait before try number `attempts + 1`: one minute, doubling, at most six hours. */
@@ -41,9 +80,10 @@ export function retryDelayMs(attempts: number): number {
 /**
  * Sends the messages that are due, each through one instance only: a message is leased (its
  * `lockedUntil` moved ahead) by the statement that picks it, skipping rows another instance is
- * picking at the same moment. A sent message is marked SENT; a failure waits `retryDelayMs` and
- * is tried again until MAIL_MAX_ATTEMPTS, then stays FAILED with its last error. Answers how many
- * went out. Sends nothing while scheduled jobs are paused: a restored queue holds old mail.
+ * picking at the same moment. A sent message is marked SENT (a sensitive one loses its body); a
+ * failure waits `retryDelayMs` and is tried again until MAIL_MAX_ATTEMPTS, then stays FAILED with
+ * its last error, as does a permanent refusal at once. Answers how many went out. Sends nothing
+ * while scheduled jobs are paused: a restored queue holds old mail.
  */
 export async function deliverMail(
   ctx: Pick<AppContext, 'db' | 'mailer' | 'clock'>,
@@ -81,16 +121,24 @@ export async function deliverMail(
           to: message.to,
           from: message.from ?? undefined,
           subject: message.subject,
-          text: message.text,
+          text: message.text ?? '',
+          html: message.html ?? undefined,
         });
         await ctx.db
           .update(mailQueue)
-          .set({ status: 'SENT', sentAt: ctx.clock(), lockedUntil: null, lastError: null })
+          .set({
+            status: 'SENT',
+            sentAt: ctx.clock(),
+            lockedUntil: null,
+            lastError: null,
+            // A secret kept after it was delivered could only ever leak.
+            ...(message.sensitive ? { text: null, html: null } : {}),
+          })
           .where(eq(mailQueue.id, message.id));
         sent += 1;
       } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        const failed = message.attempts >= MAIL_MAX_ATTEMPTS;
+        const reason = safeMailError(error instanceof Error ? error.message : String(error));
+        const failed = message.attempts >= MAIL_MAX_ATTEMPTS || isPermanent(error);
         log.warn(
           { mailId: message.id, attempts: message.attempts, err: reason },
           failed ? 'e-mail given up' : 'e-mail not sent; will retry',
@@ -100,7 +148,7 @@ export async function deliverMail(
           .set({
             status: failed ? 'FAILED' : 'PENDING',
             lockedUntil: null,
-            lastError: reason.slice(0, 500),
+            lastError: reason,
             nextAttemptAt: new Date(ctx.clock().getTime() + retryDelayMs(message.attempts)),
           })
           .where(eq(mailQueue.id, message.id));
@@ -108,4 +156,83 @@ export async function deliverMail(
     }
     if (leased.length < BATCH) return sent;
   }
+}
+
+const entryColumns = {
+  id: mailQueue.id,
+  to: mailQueue.to,
+  subject: mailQueue.subject,
+  kind: mailQueue.kind,
+  status: mailQueue.status,
+  attempts: mailQueue.attempts,
+  lastError: mailQueue.lastError,
+  createdAt: mailQueue.createdAt,
+  sentAt: mailQueue.sentAt,
+  nextAttemptAt: mailQueue.nextAttemptAt,
+};
+
+type EntryRow = Pick<typeof mailQueue.$inferSelect, keyof typeof entryColumns>;
+
+/** What the panel shows of a message: never its body. */
+export function presentMailEntry(row: EntryRow): MailQueueEntry {
+  return {
+    id: row.id,
+    to: row.to,
+    subject: row.subject,
+    kind: row.kind as MailKind,
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+    nextAttemptAt: row.nextAttemptAt.toISOString(),
+  };
+}
+
+/** The newest `limit` messages, failed ones first, and how many wait or failed in all. */
+export async function listMailQueue(
+  ctx: Pick<AppContext, 'db' | 'mailer'>,
+  limit: number,
+): Promise<MailQueueResponse> {
+  const [rows, counts] = await Promise.all([
+    ctx.db
+      .select(entryColumns)
+      .from(mailQueue)
+      .orderBy(sql`${mailQueue.status} = 'FAILED' desc`, desc(mailQueue.createdAt), mailQueue.id)
+      .limit(limit),
+    ctx.db
+      .select({ status: mailQueue.status, n: sql<number>`count(*)::int` })
+      .from(mailQueue)
+      .where(inArray(mailQueue.status, ['PENDING', 'FAILED']))
+      .groupBy(mailQueue.status),
+  ]);
+  const count = (status: string) => counts.find((c) => c.status === status)?.n ?? 0;
+  return {
+    transport: ctx.mailer.kind,
+    counts: { pending: count('PENDING'), failed: count('FAILED') },
+    messages: rows.map(presentMailEntry),
+  };
+}
+
+/**
+ * "Reintentar": a FAILED message goes back to PENDING with its tries counted from zero, due now.
+ * Answers null when there is no such message, and 'not-failed' when it is not FAILED (it is
+ * waiting or was sent), so a second click never sends twice.
+ */
+export async function retryMail(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  id: string,
+): Promise<MailQueueEntry | 'not-failed' | null> {
+  const [row] = await ctx.db
+    .update(mailQueue)
+    .set({ status: 'PENDING', attempts: 0, nextAttemptAt: ctx.clock(), lockedUntil: null })
+    .where(and(eq(mailQueue.id, id), eq(mailQueue.status, 'FAILED')))
+    .returning(entryColumns);
+  if (row) return presentMailEntry(row);
+  const [exists] = await ctx.db
+    .select({ id: mailQueue.id })
+    .from(mailQueue)
+    .where(eq(mailQueue.id, id))
+    .limit(1);
+  return exists ? 'not-failed' : null;
 }

@@ -9,6 +9,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The HTML alternative of `text`, when the message has one. */
+  html?: string;
   /** The saved "remitente" setting; MAIL_FROM (or the default) when absent. */
   from?: string;
 }
@@ -82,35 +84,4 @@ export function pageLink(config: Pick<Config, 'publicUrl' | 'port'>, path: strin
 /** The full URL of a person's report link, `/appa/{slug}`. */
 export function personalLink(config: Pick<Config, 'publicUrl' | 'port'>, slug: string): string {
   return pageLink(config, `/appa/${slug}`);
-}
-
-/** The line of the credentials e-mail that carries the password; the outbox view masks what follows. */
-/** A message's text: the greeting, its lines and the signature every e-mail of the product has. */
-export function letter(name: string, lines: readonly string[]): string {
-  return [`Hola, ${name}:`, '', ...lines, '', `— ${PRODUCT_NAME}`].join('\n');
-}
-
-export const TEMPORARY_PASSWORD_LABEL = 'Contraseña temporal: ';
-
-export const CREDENTIALS_SUBJECT = `Tus credenciales de acceso al ${PRODUCT_NAME}`;
-
-export function credentialsText(values: {
-  nombre: string;
-  enlace: string;
-  username: string;
-  password: string;
-  reset: boolean;
-}): string {
-  const intro = values.reset
-    ? 'Un administrador restableció tu contraseña.'
-    : `Se creó tu cuenta en el ${PRODUCT_NAME}, donde enviarás cada semana tu reporte APPA (Avances, Planes, Problemas y Ayuda).`;
-  return letter(values.nombre, [
-    intro,
-    '',
-    `Tu enlace personal: ${values.enlace}`,
-    `Usuario: ${values.username}`,
-    `${TEMPORARY_PASSWORD_LABEL}${values.password}`,
-    '',
-    'Al ingresar por primera vez se te pedirá cambiar la contraseña temporal por una propia.',
-  ]);
 }

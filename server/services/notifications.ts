@@ -6,11 +6,11 @@ import type { MarkRead, Notification, NotificationList } from '../../common/sche
 import { dayMonthYear } from '../../common/date-format';
 import type { AppContext } from '../context';
 import { notifications, users, type UserRow } from '../db/schema';
-import { afterReply } from '../lib/after-reply';
 import { whoReads, type ReportRef } from '../policies/report';
 import { publishLive } from './live';
-import { letter, pageLink } from './mail';
-import { deliverMail, enqueueMail } from './mail-queue';
+import { notificationEmail } from './emails';
+import { pageLink } from './mail';
+import { enqueueMail, kickMail } from './mail-queue';
 import { savedMailFrom } from './settings';
 
 /** The notifications the bell lists: the newest ones. */
@@ -135,25 +135,26 @@ async function record(ctx: AppContext, log: FastifyBaseLogger, news: ReportNews)
   );
   const from = await savedMailFrom(ctx.db);
   const link = pageLink(ctx.config, reportPagePath(news.report.id));
-  await enqueueMail(
-    ctx.db,
+  const emails = await Promise.all(
     rows
       .filter(({ person }) => person.notifyEmail === 'immediate')
-      .map(({ person, text }) => ({
+      .map(async ({ person, text }) => ({
+        ...(await notificationEmail({
+          nombre: person.fullName,
+          subject: `${SUBJECTS[news.kind]} — ${PRODUCT_NAME}`,
+          lines: [text, '', `Ábrelo aquí: ${link}`, '', PREFERENCES_LINE],
+          summary: false,
+        })),
         from,
         to: person.email,
-        subject: `${SUBJECTS[news.kind]} — ${PRODUCT_NAME}`,
-        text: letter(person.fullName, [text, '', `Ábrelo aquí: ${link}`, '', PREFERENCES_LINE]),
       })),
-    now,
   );
+  await enqueueMail(ctx.db, emails, now);
   await publishLive(ctx.db, {
     type: 'notification.created',
     userIds: recipients.map((p) => p.id),
   });
-  afterReply(log, 'deliver-mail', async () => {
-    await deliverMail(ctx, log);
-  });
+  kickMail(ctx, log);
 }
 
 export const PREFERENCES_LINE =

@@ -2,9 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { OUTBOX_ID, type OutboxMessage, type OutboxSummary } from '../../common/schemas/mail';
 import type { Config } from '../config';
-import { outboxDir, TEMPORARY_PASSWORD_LABEL } from './mail';
+import { TEMPORARY_PASSWORD_LABEL } from './emails';
+import { outboxDir } from './mail';
 
 const PREVIEW_CHARS = 140;
+
+/** The text of a raw message as its reader sees it: its `type` part (plain text), decoded. */
+export function emlText(raw: Buffer, type = 'text/plain'): string {
+  const text = partOf(parseEml(raw), type);
+  return text ? decodeBody(text.body, text.headers) : '';
+}
 
 /**
  * The outbox messages, newest first. The file names start with the sending instant, so the name
@@ -47,19 +54,19 @@ export async function readOutboxMessage(
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
   }
-  const { headers, body } = parseEml(raw);
+  const { headers } = parseEml(raw);
   return {
     id,
     date: toIso(headers.get('date')) ?? idInstant(id),
     from: decodeWords(headers.get('from') ?? ''),
     to: decodeWords(headers.get('to') ?? ''),
     subject: decodeWords(headers.get('subject') ?? ''),
-    text: maskSecrets(decodeBody(body, headers)),
+    text: maskSecrets(emlText(raw)),
   };
 }
 
 const MASK = '••••••••';
-const TEMPORARY_PASSWORD = new RegExp(`(${TEMPORARY_PASSWORD_LABEL})\\S+`, 'g');
+const TEMPORARY_PASSWORD = new RegExp(`(${TEMPORARY_PASSWORD_LABEL}: )\\S+`, 'g');
 /** A sign-in link's token, as in /auth/verify?token=…; any other link keeps its query. */
 const LINK_TOKEN = /([?&]token=)[^\s&]+/g;
 
@@ -91,7 +98,7 @@ function idInstant(id: string): string {
 }
 
 /**
- * A single-part message as nodemailer writes it: headers (folded lines joined), a blank line, the
+ * A message (or one part of a multipart one) as nodemailer writes it: headers (folded lines joined), a blank line, the
  * body. Header names are lower-cased; the first occurrence wins.
  */
 function parseEml(raw: Buffer): { headers: Map<string, string>; body: string } {
@@ -109,6 +116,27 @@ function parseEml(raw: Buffer): { headers: Map<string, string>; body: string } {
     if (!headers.has(name)) headers.set(name, value);
   }
   return { headers, body };
+}
+
+type Part = ReturnType<typeof parseEml>;
+
+/**
+ * The part of a message of content type `wanted`: the message itself when it has one part of that
+ * type, else the first such part of its (possibly nested) multipart body; null when it has none.
+ */
+function partOf(part: Part, wanted: string): Part | null {
+  const type = part.headers.get('content-type') ?? 'text/plain';
+  const boundary = /boundary="?([^";\s]+)"?/i.exec(type)?.[1];
+  if (!/^multipart\//i.test(type) || !boundary) {
+    return type.toLowerCase().startsWith(wanted) ? part : null;
+  }
+  const [, ...pieces] = part.body.split(`--${boundary}`);
+  for (const piece of pieces) {
+    if (piece.startsWith('--')) break;
+    const found = partOf(parseEml(Buffer.from(piece.replace(/^\r?\n/, ''), 'latin1')), wanted);
+    if (found) return found;
+  }
+  return null;
 }
 
 const ENCODED_WORD = /=\?([^?*]+)(?:\*[^?]*)?\?([bq])\?([^?]*)\?=/gi;

@@ -1,17 +1,21 @@
 import { SMTPServer } from 'smtp-server';
+import { emlText } from '../services/outbox';
 
 /**
- * A real SMTP server on 127.0.0.1 and a free port; `received` holds each raw message. Addresses
- * starting with `rechazado` are refused at RCPT TO, to test a failed send.
+ * A real SMTP server on 127.0.0.1 and `port` (a free one by default); `received` holds each raw message. Addresses
+ * starting with `rechazado` are refused for good at RCPT TO (550), those starting with `ocupado` for
+ * now (451), to test a failed send.
  */
-export async function startSmtpServer() {
+export async function startSmtpServer(port = 0) {
   const received: string[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     onRcptTo(address, _session, callback) {
       if (address.address.startsWith('rechazado')) callback(new Error('Mailbox unavailable'));
-      else callback();
+      else if (address.address.startsWith('ocupado')) {
+        callback(Object.assign(new Error('Mailbox busy, try later'), { responseCode: 451 }));
+      } else callback();
     },
     onData(stream, _session, callback) {
       let data = '';
@@ -22,32 +26,22 @@ export async function startSmtpServer() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const address = server.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const bound = typeof address === 'object' && address ? address.port : 0;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${bound}`,
     received,
     close: () => new Promise<void>((resolve) => server.close(resolve)),
   };
 }
 
-/** The text of a single-part message as the reader sees it (quoted-printable or base64 undone). */
+/** The plain text of a message as the reader sees it (its text/plain part, decoded). */
 export function messageText(raw: string): string {
-  const split = raw.search(/\r?\n\r?\n/);
-  const headers = raw.slice(0, split);
-  const body = raw.slice(split).trim();
-  const encoding = /content-transfer-encoding:\s*(\S+)/i.exec(headers)?.[1]?.toLowerCase();
-  if (encoding === 'base64') return Buffer.from(body, 'base64').toString('utf8');
-  if (encoding !== 'quoted-printable') return body.replace(/\r\n/g, '\n');
-  const bytes: number[] = [];
-  const joined = body.replace(/=\r?\n/g, '').replace(/\r\n/g, '\n');
-  for (let i = 0; i < joined.length; i++) {
-    const hex = joined[i] === '=' ? joined.slice(i + 1, i + 3) : '';
-    if (/^[0-9A-F]{2}$/i.test(hex)) {
-      bytes.push(parseInt(hex, 16));
-      i += 2;
-    } else bytes.push(...Buffer.from(joined[i] ?? ''));
-  }
-  return Buffer.from(bytes).toString('utf8');
+  return emlText(Buffer.from(raw, 'utf8'));
+}
+
+/** The HTML part of a message, decoded; '' when it has none. */
+export function messageHtml(raw: string): string {
+  return emlText(Buffer.from(raw, 'utf8'), 'text/html');
 }

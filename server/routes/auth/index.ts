@@ -28,6 +28,7 @@ import { presentCurrentUser } from '../../presenters/user';
 import { audit } from '../../services/audit';
 import { changePassword, signInWithPassword } from '../../services/auth';
 import { acceptMagicLinkRequest, sendMagicLink, verifyMagicLink } from './magic-link';
+import { kickMail } from '../../services/mail-queue';
 import { registerUser, verifyEmail } from './registration';
 import { revokeSession } from '../../services/sessions';
 
@@ -130,7 +131,10 @@ export function authRoutes(app: Api, ctx: AppContext) {
     async (request): Promise<{ message: string }> => {
       const { email } = request.body;
       const now = await acceptMagicLinkRequest(ctx, request.ip);
-      afterReply(request.log, 'magic-link', () => sendMagicLink(ctx, email, request.ip, now));
+      afterReply(request.log, 'magic-link', async () => {
+        await sendMagicLink(ctx, email, request.ip, now);
+        kickMail(ctx, request.log);
+      });
       return { message: MSG.magicLinkSent };
     },
   );

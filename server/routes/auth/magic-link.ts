@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { MAGIC_LINK_MINUTES, PRODUCT_NAME, THROTTLE } from '../../../common/constants';
+import { MAGIC_LINK_MINUTES, THROTTLE } from '../../../common/constants';
 import { MSG } from '../../../common/messages';
 import type { AppContext } from '../../context';
 import { oneTimeTokens, users } from '../../db/schema';
@@ -9,7 +9,9 @@ import { audit } from '../../services/audit';
 import { openSession, refuseLinkSignIn, type SignedIn } from '../../services/auth';
 import { savedMailFrom, getSettings } from '../../services/settings';
 import type { SessionContext } from '../../services/sessions';
-import { letter, pageLink } from '../../services/mail';
+import { magicLinkEmail } from '../../services/emails';
+import { pageLink } from '../../services/mail';
+import { enqueueMail } from '../../services/mail-queue';
 import { clearAttempts, reserveAttempt, rule } from '../../services/throttle';
 import { normaliseEmail } from '../../services/users';
 
@@ -44,9 +46,9 @@ export async function acceptMagicLinkRequest(ctx: AppContext, ip: string): Promi
 
 /**
  * The rest, after the answer (lib/after-reply.ts): an active account gets a single-use link valid
- * MAGIC_LINK_MINUTES, each e-mail address at most THROTTLE.linksPerEmail.free an hour, counted
- * atomically so that a burst sends no more; anything else is recorded in the audit log and sends
- * nothing.
+ * MAGIC_LINK_MINUTES, queued (the caller sends it at once with kickMail); each e-mail address at
+ * most THROTTLE.linksPerEmail.free an hour, counted atomically so that a burst sends no more;
+ * anything else is recorded in the audit log and sends nothing.
  */
 export async function sendMagicLink(ctx: AppContext, email: string, ip: string, now: Date) {
   const address = normaliseEmail(email);
@@ -82,17 +84,9 @@ export async function sendMagicLink(ctx: AppContext, email: string, ip: string, 
     entityId: user.id,
     meta: { ip },
   });
-  await ctx.mailer.send({
-    to: user.email,
-    from: await savedMailFrom(ctx.db),
-    subject: `Tu enlace para ingresar al ${PRODUCT_NAME}`,
-    text: letter(user.fullName, [
-      `Para ingresar al ${PRODUCT_NAME}, abre este enlace:`,
-      verifyLink(ctx, token),
-      '',
-      `El enlace funciona una sola vez y vence en ${MAGIC_LINK_MINUTES} minutos. Si no lo pediste, ignora este correo.`,
-    ]),
-  });
+  const message = await magicLinkEmail({ nombre: user.fullName, enlace: verifyLink(ctx, token) });
+  const from = await savedMailFrom(ctx.db);
+  await enqueueMail(ctx.db, [{ ...message, from, to: user.email }], now);
 }
 
 /**

@@ -16,7 +16,9 @@ import { badRequest, conflict, forbidden } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
 import { audit } from '../../services/audit';
 import { openSession, refuseLinkSignIn, type SignedIn } from '../../services/auth';
-import { letter, pageLink } from '../../services/mail';
+import { registrationNoticeEmail, verificationEmail } from '../../services/emails';
+import { pageLink } from '../../services/mail';
+import { enqueueMail, kickMail } from '../../services/mail-queue';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../services/passwords';
 import { getSettings, savedMailFrom } from '../../services/settings';
 import type { SessionContext } from '../../services/sessions';
@@ -118,7 +120,10 @@ export async function registerUser(
   if (taken) throw conflict(REGISTRATION_MSG.usernameTaken);
 
   const registration = { email, username, fullName: input.fullName, password: input.password };
-  afterReply(log, 'registration', () => completeRegistration(ctx, registration, ip, now));
+  afterReply(log, 'registration', async () => {
+    await completeRegistration(ctx, registration, ip, now);
+    kickMail(ctx, log);
+  });
 }
 
 /** After the answer: a PENDIENTE account and its link, or a word to the address's owner. */
@@ -176,17 +181,13 @@ async function completeRegistration(
     entityId: user.id,
     meta: { ip },
   });
-  await ctx.mailer.send({
-    to: user.email,
-    from: await savedMailFrom(ctx.db),
-    subject: `Confirma tu correo para el ${PRODUCT_NAME}`,
-    text: letter(user.fullName, [
-      `Recibimos tu registro en el ${PRODUCT_NAME} con el usuario ${user.username}. Para activar tu cuenta, abre este enlace e ingresa la contraseña que elegiste:`,
-      pageLink(ctx.config, `/auth/verify-email?token=${encodeURIComponent(token)}`),
-      '',
-      `El enlace funciona una sola vez y vence en ${EMAIL_VERIFICATION_HOURS} horas. Si no te registraste, ignora este correo: la cuenta no se activará.`,
-    ]),
+  const message = await verificationEmail({
+    nombre: user.fullName,
+    username: user.username,
+    enlace: pageLink(ctx.config, `/auth/verify-email?token=${encodeURIComponent(token)}`),
   });
+  const from = await savedMailFrom(ctx.db);
+  await enqueueMail(ctx.db, [{ ...message, from, to: user.email }], now);
 }
 
 /**
@@ -236,12 +237,9 @@ async function addressTaken(
           '',
           `Si fuiste tú, ingresa en ${pageLink(ctx.config, '/auth')} con tu usuario y contraseña. Si no, puedes ignorar este mensaje.`,
         ];
-  await ctx.mailer.send({
-    to: owner.email,
-    from: await savedMailFrom(ctx.db),
-    subject: `Intento de registro con tu correo en el ${PRODUCT_NAME}`,
-    text: letter(owner.fullName, text),
-  });
+  const message = await registrationNoticeEmail({ nombre: owner.fullName, lines: text });
+  const from = await savedMailFrom(ctx.db);
+  await enqueueMail(ctx.db, [{ ...message, from, to: owner.email }], now);
 }
 
 /**

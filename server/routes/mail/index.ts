@@ -1,24 +1,68 @@
 import { z } from 'zod';
 import {
   MAIL_MSG,
+  mailIdSchema,
+  mailQueueQuerySchema,
+  mailQueueResponseSchema,
   outboxIdSchema,
   outboxMessageSchema,
   outboxQuerySchema,
   outboxResponseSchema,
+  retryMailResponseSchema,
+  type MailQueueResponse,
   type OutboxMessage,
   type OutboxResponse,
+  type RetryMailResponse,
 } from '../../../common/schemas/mail';
 import type { AppContext } from '../../context';
-import { notFound } from '../../lib/errors';
+import { conflict, notFound } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
 import type { Api } from '../../plugins/route-facts';
 import { authorize } from '../../policies';
+import { audit } from '../../services/audit';
+import { kickMail, listMailQueue, retryMail } from '../../services/mail-queue';
 import { listOutbox, readOutboxMessage } from '../../services/outbox';
 
 const messageParams = z.object({ id: outboxIdSchema });
+const queueParams = z.object({ id: mailIdSchema });
 
-/** The outbox folder, read by administrators when there is no SMTP server. */
+/**
+ * The mail the server sends, read by administrators: the queue (every message, by status, in
+ * either mode) and, when there is no SMTP server, the outbox folder with each message's text.
+ */
 export function mailRoutes(app: Api, ctx: AppContext) {
+  app.get(
+    '/api/mail/queue',
+    { schema: { querystring: mailQueueQuerySchema, response: { 200: mailQueueResponseSchema } } },
+    async (request): Promise<MailQueueResponse> => {
+      const { user } = requireAuth(request);
+      await authorize(ctx, user, 'settings:manage');
+      return listMailQueue(ctx, request.query.limit);
+    },
+  );
+
+  app.post(
+    '/api/mail/queue/:id/retry',
+    { schema: { params: queueParams, response: { 200: retryMailResponseSchema } } },
+    async (request): Promise<RetryMailResponse> => {
+      const { user } = requireAuth(request);
+      await authorize(ctx, user, 'settings:manage');
+      const { id } = request.params;
+      const entry = await retryMail(ctx, id);
+      if (entry === null) throw notFound(MAIL_MSG.messageNotFound);
+      if (entry === 'not-failed') throw conflict(MAIL_MSG.notFailed);
+      await audit(ctx.db, {
+        actorId: user.id,
+        action: 'mail.retried',
+        entity: 'mail',
+        entityId: id,
+        meta: { kind: entry.kind },
+      });
+      kickMail(ctx, request.log);
+      return { message: MAIL_MSG.retried, entry };
+    },
+  );
+
   app.get(
     '/api/mail/outbox',
     { schema: { querystring: outboxQuerySchema, response: { 200: outboxResponseSchema } } },

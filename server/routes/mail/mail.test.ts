@@ -4,8 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../common/messages';
 import type { Role } from '../../../common/roles';
 import { MAIL_MSG, type OutboxMessage, type OutboxResponse } from '../../../common/schemas/mail';
-import { CREDENTIALS_SUBJECT, outboxDir } from '../../services/mail';
+import { CREDENTIALS_SUBJECT } from '../../services/emails';
+import { outboxDir } from '../../services/mail';
 import { authHeader, buildTestApp, buildUser, type TestApp } from '../../test/helper';
+import { settleAfterReply } from '../../lib/after-reply';
 
 let t: TestApp;
 let asAdmin: Record<string, string>;
@@ -21,7 +23,10 @@ const ID = '2026-11-18T15-00-00-000Z-0123abcd.eml';
 const ENDPOINTS = ['/api/mail/outbox', `/api/mail/outbox/${ID}`];
 
 const get = (url: string, headers = asAdmin) => t.app.inject({ method: 'GET', url, headers });
-const list = async () => (await get('/api/mail/outbox')).json<OutboxResponse>();
+const list = async () => {
+  await settleAfterReply();
+  return (await get('/api/mail/outbox')).json<OutboxResponse>();
+};
 
 describe('the outbox is for administrators only', () => {
   it.each(ENDPOINTS)('GET %s answers 401 signed out', async (url) => {

@@ -11,12 +11,13 @@ import {
   type PreviewRemindersResponse,
   type ReminderEntry,
 } from '../../../common/schemas/reminders';
-import { absences, auditLog, reminders, settings, users } from '../../db/schema';
+import { absences, auditLog, mailQueue, reminders, settings, users } from '../../db/schema';
 import { outboxDir } from '../../services/mail';
 import { describeAdminOnly, type Endpoint } from '../../test/admin-only';
 import { buildReport } from '../../test/factories';
 import { authHeader, buildTestApp, buildUser, type TestApp } from '../../test/helper';
 import { messageText, startSmtpServer } from '../../test/smtp';
+import { settleAfterReply } from '../../lib/after-reply';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof buildUser>>;
@@ -45,7 +46,9 @@ const defaults = {
   insist: true,
 };
 
-const outbox = () => {
+/** The outbox once the mail queued by earlier requests went out. */
+const outbox = async () => {
+  await settleAfterReply();
   const dir = outboxDir(t.ctx.config);
   return fs.existsSync(dir)
     ? fs.readdirSync(dir).map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
@@ -105,12 +108,12 @@ describe('POST /api/reminders/send validation', () => {
     ['a Tuesday', { ...defaults, type: 'all', weekStart: '2026-11-17' }, REMINDER_MSG.invalidWeek],
     ['a bad date', { ...defaults, type: 'all', weekStart: '16/11/2026' }, REMINDER_MSG.invalidWeek],
   ])('refuses %s with a Spanish message and writes nothing', async (_name, payload, message) => {
-    const before = { rows: await reminderCount(), mails: outbox().length };
+    const before = { rows: await reminderCount(), mails: (await outbox()).length };
     const res = await send(payload);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message });
     expect(await reminderCount()).toBe(before.rows);
-    expect(outbox()).toHaveLength(before.mails);
+    expect(await outbox()).toHaveLength(before.mails);
   });
 
   it('refuses specific ids none of which is an active user', async () => {
@@ -191,7 +194,7 @@ describe('POST /api/reminders/send recipients', () => {
     const week = '2026-10-19';
     const authors = await t.db.select().from(users);
     for (const user of authors) await buildReport(t, { user, weekStart: week, status: 'ENVIADO' });
-    const mails = outbox().length;
+    const mails = (await outbox()).length;
     const res = await send({ ...defaults, type: 'pending', weekStart: week });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -200,7 +203,7 @@ describe('POST /api/reminders/send recipients', () => {
       skipped: [],
     });
     expect(await remindedIds(week)).toEqual([]);
-    expect(outbox()).toHaveLength(mails);
+    expect(await outbox()).toHaveLength(mails);
   });
 });
 
@@ -262,7 +265,7 @@ describe('reminding with care', () => {
     expect(answers.map((r) => (r.json() as { sent: number }).sent).toSorted()).toEqual([0, 0, 1]);
     const rows = await t.db.select().from(reminders).where(eq(reminders.userId, person.id));
     expect(rows).toHaveLength(1);
-    expect(outbox().filter((m) => m.includes(person.email))).toHaveLength(1);
+    expect((await outbox()).filter((m) => m.includes(person.email))).toHaveLength(1);
   });
 
   it('lets a manager remind their own people only, with the standard message', async () => {
@@ -328,11 +331,11 @@ describe('reminding with care', () => {
 describe('what a reminder writes (no SMTP: the outbox)', () => {
   it('writes the filled e-mail to the outbox, a reminders row and one audit row', async () => {
     const person = await buildUser(t, { fullName: 'María Outbox' });
-    const before = outbox().length;
+    const before = (await outbox()).length;
     const res = await send({ ...defaults, type: 'specific', userIds: [person.id] });
     expect(res.json()).toEqual({ sent: 1, message: REMINDER_MSG.sent(1), skipped: [] });
 
-    const mails = outbox();
+    const mails = await outbox();
     expect(mails).toHaveLength(before + 1);
     const mail = mails.find((m) => m.includes(person.email)) ?? '';
     const link = `https://appa.example.com/appa/${person.slug}`;
@@ -440,7 +443,9 @@ describe('with a real SMTP server', () => {
         headers,
       );
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual({ sent: 1, message: REMINDER_MSG.sent(1, 1), skipped: [] });
+      // Both are queued; the server's refusal of one mailbox shows in the mail queue.
+      expect(res.json()).toEqual({ sent: 2, message: REMINDER_MSG.sent(2, 0), skipped: [] });
+      await settleAfterReply();
       expect(smtp.received).toHaveLength(1);
       const [mail = ''] = smtp.received;
       expect(mail).toMatch(/^From: recordatorios@empresa\.pe$/m);
@@ -451,8 +456,12 @@ describe('with a real SMTP server', () => {
           `https://appa.empresa.pe/appa/${person.slug}`,
         ),
       );
-      const rows = await mailing.db.select().from(reminders);
-      expect(rows.map((r) => r.userId)).toEqual([person.id]);
+      const [failed] = await mailing.db
+        .select()
+        .from(mailQueue)
+        .where(eq(mailQueue.to, 'rechazado@empresa.pe'));
+      expect(failed).toMatchObject({ status: 'FAILED', kind: 'reminder' });
+      expect(failed?.lastError).toMatch(/Mailbox unavailable/);
 
       // The credentials e-mail of a new account comes from the saved sender too.
       const created = await mailing.app.inject({
@@ -462,6 +471,7 @@ describe('with a real SMTP server', () => {
         payload: { email: 'nuevo@empresa.pe', fullName: 'Nuevo Usuario' },
       });
       expect(created.statusCode).toBe(200);
+      await settleAfterReply();
       expect(smtp.received).toHaveLength(2);
       expect(smtp.received[1]).toMatch(/^From: recordatorios@empresa\.pe$/m);
     } finally {

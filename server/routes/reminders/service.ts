@@ -1,7 +1,6 @@
 import { and, desc, eq, inArray, not, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
-import pLimit from 'p-limit';
 import {
   DEFAULT_REMINDER_MESSAGE,
   DEFAULT_REMINDER_SUBJECT,
@@ -29,15 +28,15 @@ import { byName } from '../../domain/week-people';
 import { badRequest } from '../../lib/errors';
 import { presentReminder } from '../../presenters/reminder';
 import { audit } from '../../services/audit';
+import { reminderEmail } from '../../services/emails';
 import { fillTemplate, personalLink } from '../../services/mail';
+import { enqueueMail, kickMail } from '../../services/mail-queue';
 import { getSettings, keptSettings } from '../../services/settings';
 
 type SendReminders = z.output<typeof sendRemindersSchema>;
 type RecipientChoice = z.output<typeof previewRemindersSchema>;
 type Recipient = Pick<UserRow, 'id' | 'fullName' | 'email' | 'slug'>;
 
-/** E-mails sent at the same time: enough to be quick, few enough not to flood the SMTP relay. */
-const CONCURRENCY = 5;
 /** Rows per insert, well below PostgreSQL's limit of bind parameters. */
 const INSERT_CHUNK = 1000;
 const PREVIEW_CHARS = 200;
@@ -147,9 +146,9 @@ const CLAIM_LOCK = 0x41505041_02;
 
 /**
  * Sends the reminder to each recipient with the placeholders filled, from the saved sender. Each
- * recipient is claimed first (their `reminders` row written, under a lock, with the decision of
- * who was reminded lately), then e-mailed: concurrent sends never both reach someone. A failed
- * e-mail is logged, its row removed and counted as not sent; it does not stop the others. An
+ * recipient is claimed (their `reminders` row written, under a lock, with the decision of who was
+ * reminded lately) and their e-mail queued in the same transaction: concurrent sends never both
+ * reach someone, and a mail server that is down only delays the e-mails (the queue retries). An
  * administrator's subject and message are theirs; anyone else sends the organisation's standard
  * reminder.
  */
@@ -158,7 +157,7 @@ export async function sendReminders(
   actor: Pick<UserRow, 'id'>,
   input: SendReminders,
   area: Area,
-  log: Pick<FastifyBaseLogger, 'warn'>,
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
 ): Promise<SendRemindersResponse> {
   const settings = await getSettings(ctx.db);
   const own = area.kind === 'organisation';
@@ -198,6 +197,18 @@ export async function sendReminders(
           .returning({ id: reminders.id, userId: reminders.userId })),
       );
     }
+    // Queued with the claims: a reminder is recorded exactly when its e-mail is sure to go out.
+    const from = settings.mailFrom ?? undefined;
+    const emails = await Promise.all(
+      plan.recipients.map(async (person) => ({
+        ...(await reminderEmail({ ...letterTo(person), automatic: false })),
+        from,
+        to: person.email,
+      })),
+    );
+    for (let i = 0; i < emails.length; i += INSERT_CHUNK) {
+      await enqueueMail(tx, emails.slice(i, i + INSERT_CHUNK), ctx.clock());
+    }
     return { plan, claimed };
   });
 
@@ -212,24 +223,8 @@ export async function sendReminders(
     return { sent: 0, message, skipped };
   }
 
-  const from = settings.mailFrom ?? undefined;
-  const rowOf = new Map(claimed.map((r) => [r.userId, r.id]));
-  const sentIds: string[] = [];
-  const limit = pLimit(CONCURRENCY);
-  const send = async (person: Recipient) => {
-    const { subject, text } = letterTo(person);
-    try {
-      await ctx.mailer.send({ from, to: person.email, subject, text });
-      sentIds.push(person.id);
-    } catch (error) {
-      log.warn({ err: error, userId: person.id }, 'reminder e-mail failed');
-      const id = rowOf.get(person.id);
-      if (id) await ctx.db.delete(reminders).where(eq(reminders.id, id));
-    }
-  };
-  await Promise.all(recipients.map((person) => limit(() => send(person))));
-
-  const failed = recipients.length - sentIds.length;
+  const sentIds = claimed.map((r) => r.userId);
+  kickMail(ctx, log);
   await audit(ctx.db, {
     actorId: actor.id,
     action: 'reminders.sent',
@@ -239,7 +234,7 @@ export async function sendReminders(
       weekStart,
       recipients: recipients.length,
       sent: sentIds.length,
-      failed,
+      failed: 0,
       skipped: skipped.length,
       insist: input.insist,
       // Who was reminded: every reminder is in the audit log, not only how many.
@@ -247,7 +242,7 @@ export async function sendReminders(
     },
   });
   const message =
-    REMINDER_MSG.sent(sentIds.length, failed) +
+    REMINDER_MSG.sent(sentIds.length, 0) +
     (skipped.length ? `; ${REMINDER_MSG.skipped(skipped.length)}` : '');
   return { sent: sentIds.length, message, skipped };
 }

@@ -19,7 +19,9 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Actor } from '../../policies/actor';
 import { presentAdminUser, presentUser } from '../../presenters/user';
 import { audit } from '../../services/audit';
-import { CREDENTIALS_SUBJECT, credentialsText, personalLink } from '../../services/mail';
+import { credentialsEmail } from '../../services/emails';
+import { personalLink } from '../../services/mail';
+import { enqueueMail } from '../../services/mail-queue';
 import { generateTemporaryPassword, hashPassword } from '../../services/passwords';
 import { revokeUserSessions } from '../../services/sessions';
 import { clearAccountThrottle, signInBlockedPeople } from '../../services/throttle';
@@ -105,7 +107,10 @@ async function assertValidManager(ctx: AppContext, managerId: string | null, use
   if (userId && (await isAbove(ctx, userId, managerId))) throw badRequest(USER_MSG.managerLoop);
 }
 
-/** E-mails the personal link and a temporary password; a mail failure never undoes the change. */
+/**
+ * Queues the e-mail with the personal link and a temporary password: a mail server that is down
+ * only delays it (mail-queue.ts), and the route sends it right after answering (kickMail).
+ */
 export async function sendCredentials(
   ctx: AppContext,
   user: UserRow,
@@ -114,30 +119,22 @@ export async function sendCredentials(
   /** The saved sender, when the caller sends many and has read it once. */
   sender: { from: string | undefined } | null = null,
 ) {
-  try {
-    await ctx.mailer.send({
-      from: sender ? sender.from : await savedMailFrom(ctx.db),
-      to: user.email,
-      subject: CREDENTIALS_SUBJECT,
-      text: credentialsText({
-        nombre: user.fullName,
-        enlace: personalLink(ctx.config, user.slug),
-        username: user.username,
-        password,
-        reset,
-      }),
-    });
-    return true;
-  } catch {
-    return false;
-  }
+  const email = await credentialsEmail({
+    nombre: user.fullName,
+    enlace: personalLink(ctx.config, user.slug),
+    username: user.username,
+    password,
+    reset,
+  });
+  const from = sender ? sender.from : await savedMailFrom(ctx.db);
+  await enqueueMail(ctx.db, [{ ...email, from, to: user.email }], ctx.clock());
 }
 
 export async function adminCreateUser(
   ctx: AppContext,
   actor: UserRow,
   input: CreateUser,
-): Promise<CreatedUser & { mailed: boolean }> {
+): Promise<CreatedUser> {
   await assertEmailFree(ctx, input.email);
   await assertValidManager(ctx, input.managerId);
   const temporaryPassword = generateTemporaryPassword();
@@ -154,8 +151,8 @@ export async function adminCreateUser(
     entityId: user.id,
     meta: { email: user.email, role: user.role },
   });
-  const mailed = await sendCredentials(ctx, user, temporaryPassword, false);
-  return { user: presentUser(user), temporaryPassword, mailed };
+  await sendCredentials(ctx, user, temporaryPassword, false);
+  return { user: presentUser(user), temporaryPassword };
 }
 
 export async function adminUpdateUser(

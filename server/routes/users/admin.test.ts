@@ -9,6 +9,7 @@ import { describeAdminOnly, type Endpoint } from '../../test/admin-only';
 import { buildReport } from '../../test/factories';
 import { authHeader, buildTestApp, buildUser, signIn, type TestApp } from '../../test/helper';
 import { startSmtpServer } from '../../test/smtp';
+import { settleAfterReply } from '../../lib/after-reply';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof buildUser>>;
@@ -33,7 +34,9 @@ const ENDPOINTS = [
   ['PUT', `/api/users/${ID}/password`, {}],
 ] as const satisfies readonly Endpoint[];
 
-const outbox = () => {
+/** The outbox once the mail queued by earlier requests went out. */
+const outbox = async () => {
+  await settleAfterReply();
   const dir = outboxDir(t.ctx.config);
   return fs.existsSync(dir)
     ? fs.readdirSync(dir).map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
@@ -78,7 +81,7 @@ describe('POST /api/users', () => {
     const signedIn = await signIn(t, 'lucia.mendez', temporaryPassword);
     expect(signedIn.token).toBeTruthy();
 
-    const mail = outbox().find((m) => m.includes('To: lucia.mendez@empresa.pe'));
+    const mail = (await outbox()).find((m) => m.includes('To: lucia.mendez@empresa.pe'));
     expect(mail).toBeDefined();
     expect(mail).toContain('Subject: Tus credenciales de acceso al Sistema APPA');
     expect(mail).toContain('https://appa.example.com/appa/lucia-mendez');
@@ -145,7 +148,7 @@ describe('POST /api/users', () => {
     expect(received[0]).toContain('Hola, Pedro Smtp:');
     expect(received[0]).toContain('https://appa.empresa.pe/appa/pedro-smtp');
     expect(received[0]).toContain(res.json().temporaryPassword);
-    expect(outbox().join('')).not.toContain('smtp@empresa.pe');
+    expect((await outbox()).join('')).not.toContain('smtp@empresa.pe');
   });
 });
 

@@ -37,6 +37,7 @@ import {
   loadUser,
 } from './admin-service';
 import { adminBulkCreate } from './bulk';
+import { kickMail } from '../../services/mail-queue';
 
 const idParams = z.object({ id: z.uuid(USER_MSG.userNotFound) });
 
@@ -83,7 +84,8 @@ export function userAdminRoutes(app: Api, ctx: AppContext) {
       const { user } = auth;
       await authorize(ctx, user, 'users:manage');
       refuseAdministratorsToTokens(auth, [request.body.role]);
-      const { mailed: _, ...created } = await adminCreateUser(ctx, user, request.body);
+      const created = await adminCreateUser(ctx, user, request.body);
+      kickMail(ctx, request.log);
       return created;
     },
   );
@@ -102,7 +104,9 @@ export function userAdminRoutes(app: Api, ctx: AppContext) {
         auth,
         request.body.users.map((row) => bulkUserRowSchema.safeParse(row).data?.role),
       );
-      return adminBulkCreate(ctx, user, request.body);
+      const result = await adminBulkCreate(ctx, user, request.body);
+      kickMail(ctx, request.log);
+      return result;
     },
   );
 
@@ -168,7 +172,9 @@ export function userAdminRoutes(app: Api, ctx: AppContext) {
       const { user } = requireAuth(request);
       await authorize(ctx, user, 'users:manage');
       const { id } = request.params;
-      return adminResetPassword(ctx, user, id);
+      const reset = await adminResetPassword(ctx, user, id);
+      kickMail(ctx, request.log);
+      return reset;
     },
   );
 }

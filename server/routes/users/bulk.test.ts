@@ -11,6 +11,7 @@ import { auditLog, users } from '../../db/schema';
 import { outboxDir } from '../../services/mail';
 import { verifyPassword } from '../../services/passwords';
 import { authHeader, buildTestApp, buildUser, type TestApp } from '../../test/helper';
+import { settleAfterReply } from '../../lib/after-reply';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof buildUser>>;
@@ -85,6 +86,7 @@ describe('POST /api/users/bulk-upload', () => {
     expect(login.statusCode).toBe(200);
     expect(login.json<{ mustChangePassword: boolean }>().mustChangePassword).toBe(true);
 
+    await settleAfterReply();
     const mails = fs
       .readdirSync(outboxDir(t.ctx.config))
       .map((f) => fs.readFileSync(`${outboxDir(t.ctx.config)}/${f}`, 'utf8'));
