@@ -28,8 +28,13 @@ export function ConfigurationTab() {
       </div>
       <RemindersCard recipients={(selection) => <SpecificRecipients {...selection} />} />
       <SettingsCard />
-      <OutboxCard />
-      <TokensCard canMakeService />
+      {/* The mail queue is a wide table, as the audit log; the tokens' form sits beside their list. */}
+      <div className="lg:col-span-2">
+        <OutboxCard />
+      </div>
+      <div className="lg:col-span-2">
+        <TokensCard canMakeService />
+      </div>
       <div className="lg:col-span-2">
         <AuditLogCard />
       </div>

@@ -12,9 +12,13 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@common/date-format';
 import { useOutbox } from '../api/get-outbox';
 import { useOutboxMessage } from '../api/get-outbox-message';
+import { MailQueueTable } from './mail-queue-table';
 import { useOrganisationTimeZone } from '@/lib/api/get-config';
 
-/** 'Correos enviados': the outbox folder, when there is no SMTP server. */
+/**
+ * 'Correos': the mail queue, in either mode, and, when there is no SMTP server, 'Correos enviados',
+ * the outbox folder with each message's text.
+ */
 export function OutboxCard() {
   const outbox = useOutbox();
   const timeZone = useOrganisationTimeZone();
@@ -23,46 +27,49 @@ export function OutboxCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Correos enviados</CardTitle>
+        <CardTitle>Correos</CardTitle>
         <CardDescription>
-          Credenciales, recordatorios y enlaces de acceso que el sistema envió.
+          Credenciales, enlaces de acceso, recordatorios, resúmenes y avisos que el sistema envía.
         </CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-6">
+        <MailQueueTable />
         {outbox.isPending ? (
           <Spinner label="Cargando correos..." />
         ) : outbox.isError ? (
           <Alert variant="destructive">
             <AlertDescription>{outbox.error.message}</AlertDescription>
           </Alert>
-        ) : !outbox.data.enabled ? (
-          <p className="text-sm text-muted-foreground">
-            Los correos se envían a través del servidor SMTP configurado; no se guarda una copia
-            aquí.
-          </p>
-        ) : outbox.data.messages.length === 0 ? (
-          <p className="text-sm text-muted-foreground">Aún no se ha enviado ningún correo.</p>
-        ) : (
-          <ul
-            aria-label="Correos enviados"
-            className="max-h-96 divide-y overflow-y-auto rounded-md border"
-          >
-            {outbox.data.messages.map((m) => (
-              <li key={m.id}>
-                <button
-                  type="button"
-                  onClick={() => setOpenId(m.id)}
-                  className="grid w-full min-w-0 gap-0.5 px-3 py-2 text-left hover:bg-muted/50 focus-visible:bg-muted/50 focus-visible:outline-none"
-                >
-                  <span className="truncate text-sm font-medium">{m.subject}</span>
-                  <span className="flex min-w-0 flex-wrap gap-x-2 text-xs text-muted-foreground">
-                    <span className="truncate">{m.to}</span>
-                    <time dateTime={m.date}>{formatDateTime(m.date, timeZone)}</time>
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
+        ) : !outbox.data.enabled ? null : (
+          <section aria-labelledby="outbox-title" className="grid gap-3">
+            <h3 id="outbox-title" className="text-base font-semibold">
+              Correos enviados
+            </h3>
+            {outbox.data.messages.length === 0 ? (
+              <p className="text-sm text-muted-foreground">Aún no se ha enviado ningún correo.</p>
+            ) : (
+              <ul
+                aria-label="Correos enviados"
+                className="max-h-96 divide-y overflow-y-auto rounded-md border"
+              >
+                {outbox.data.messages.map((m) => (
+                  <li key={m.id}>
+                    <button
+                      type="button"
+                      onClick={() => setOpenId(m.id)}
+                      className="grid w-full min-w-0 gap-0.5 px-3 py-2 text-left hover:bg-muted/50 focus-visible:bg-muted/50 focus-visible:outline-none"
+                    >
+                      <span className="truncate text-sm font-medium">{m.subject}</span>
+                      <span className="flex min-w-0 flex-wrap gap-x-2 text-xs text-muted-foreground">
+                        <span className="truncate">{m.to}</span>
+                        <time dateTime={m.date}>{formatDateTime(m.date, timeZone)}</time>
+                      </span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
         )}
       </CardContent>
       <Dialog open={openId !== null} onOpenChange={(open) => (open ? null : setOpenId(null))}>

@@ -62,7 +62,7 @@ export function TokensCard({ canMakeService }: { canMakeService: boolean }) {
           hace lo que permiten sus permisos y quien lo creó.
         </CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-6">
+      <CardContent className="grid items-start gap-6 lg:grid-cols-2">
         <form onSubmit={submit} className="grid gap-4" aria-label="Crear token">
           <FormField label="Nombre">
             <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={100} />
@@ -106,39 +106,43 @@ export function TokensCard({ canMakeService }: { canMakeService: boolean }) {
           </Button>
         </form>
 
-        {made ? (
-          <Alert>
-            <AlertDescription className="grid gap-2">
-              <span>Copia el token ahora: no se volverá a mostrar.</span>
-              <span className="flex min-w-0 items-center gap-2">
-                <code className="min-w-0 break-all rounded bg-muted px-2 py-1 text-xs">{made}</code>
-                <CopyButton text={made} label="Copiar token" copiedTitle="Token copiado" />
-              </span>
-            </AlertDescription>
-          </Alert>
-        ) : null}
+        <div className="grid min-w-0 gap-4">
+          {made ? (
+            <Alert>
+              <AlertDescription className="grid gap-2">
+                <span>Copia el token ahora: no se volverá a mostrar.</span>
+                <span className="flex min-w-0 items-center gap-2">
+                  <code className="min-w-0 break-all rounded bg-muted px-2 py-1 text-xs">
+                    {made}
+                  </code>
+                  <CopyButton text={made} label="Copiar token" copiedTitle="Token copiado" />
+                </span>
+              </AlertDescription>
+            </Alert>
+          ) : null}
 
-        {tokens.isPending ? (
-          <Spinner label="Cargando tokens..." />
-        ) : tokens.isError ? (
-          <Alert variant="destructive">
-            <AlertDescription>{tokens.error.message}</AlertDescription>
-          </Alert>
-        ) : tokens.data.tokens.length === 0 ? (
-          <p className="text-sm text-muted-foreground">Aún no hay tokens.</p>
-        ) : (
-          <ul aria-label="Tokens" className="divide-y rounded-md border">
-            {tokens.data.tokens.map((token) => (
-              <TokenItem
-                key={token.id}
-                token={token}
-                timeZone={timeZone}
-                revoking={revoke.isPending && revoke.variables === token.id}
-                onRevoke={() => revoke.mutate(token.id)}
-              />
-            ))}
-          </ul>
-        )}
+          {tokens.isPending ? (
+            <Spinner label="Cargando tokens..." />
+          ) : tokens.isError ? (
+            <Alert variant="destructive">
+              <AlertDescription>{tokens.error.message}</AlertDescription>
+            </Alert>
+          ) : tokens.data.tokens.length === 0 ? (
+            <p className="text-sm text-muted-foreground">Aún no hay tokens.</p>
+          ) : (
+            <ul aria-label="Tokens" className="divide-y rounded-md border">
+              {tokens.data.tokens.map((token) => (
+                <TokenItem
+                  key={token.id}
+                  token={token}
+                  timeZone={timeZone}
+                  revoking={revoke.isPending && revoke.variables === token.id}
+                  onRevoke={() => revoke.mutate(token.id)}
+                />
+              ))}
+            </ul>
+          )}
+        </div>
       </CardContent>
     </Card>
   );
