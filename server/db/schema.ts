@@ -30,6 +30,7 @@ import {
   USER_STATUSES,
 } from '../../common/roles';
 import { API_TOKEN_KINDS } from '../../common/schemas/api-tokens';
+import type { MailKind } from '../../common/schemas/mail';
 
 export const roleEnum = pgEnum('role', ROLES);
 export const userStatusEnum = pgEnum('user_status', USER_STATUSES);
@@ -545,7 +546,7 @@ export const mailQueue = pgTable(
     from: text('from'),
     subject: text('subject').notNull(),
     /** What the message is (MAIL_KINDS): what the panel names it by, never its body. */
-    kind: text('kind').notNull().default('notification'),
+    kind: text('kind').$type<MailKind>().notNull().default('notification'),
     /**
      * The message carries a secret (a temporary password, a sign-in, reset or verification link):
      * its body is erased once sent and never shown.

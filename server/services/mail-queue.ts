@@ -1,11 +1,12 @@
 import { and, desc, eq, inArray, lte, or, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { MailKind, MailQueueEntry, MailQueueResponse } from '../../common/schemas/mail';
+import type { MailQueueEntry, MailQueueResponse } from '../../common/schemas/mail';
 import type { AppContext } from '../context';
 import type { Database } from '../db/client';
 import { mailQueue } from '../db/schema';
 import { afterReply } from '../lib/after-reply';
 import { jobsPause } from './jobs-pause';
+import { presentMailEntry } from '../presenters/mail';
 import type { Email } from './mail-templates';
 
 /** Tries before a message is given up (FAILED): about a day of waits doubling from a minute. */
@@ -158,6 +159,7 @@ export async function deliverMail(
   }
 }
 
+/** The columns the panel may see of a message: never its body. */
 const entryColumns = {
   id: mailQueue.id,
   to: mailQueue.to,
@@ -170,24 +172,6 @@ const entryColumns = {
   sentAt: mailQueue.sentAt,
   nextAttemptAt: mailQueue.nextAttemptAt,
 };
-
-type EntryRow = Pick<typeof mailQueue.$inferSelect, keyof typeof entryColumns>;
-
-/** What the panel shows of a message: never its body. */
-export function presentMailEntry(row: EntryRow): MailQueueEntry {
-  return {
-    id: row.id,
-    to: row.to,
-    subject: row.subject,
-    kind: row.kind as MailKind,
-    status: row.status,
-    attempts: row.attempts,
-    lastError: row.lastError,
-    createdAt: row.createdAt.toISOString(),
-    sentAt: row.sentAt?.toISOString() ?? null,
-    nextAttemptAt: row.nextAttemptAt.toISOString(),
-  };
-}
 
 /** The newest `limit` messages, failed ones first, and how many wait or failed in all. */
 export async function listMailQueue(
