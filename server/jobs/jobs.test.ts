@@ -6,7 +6,7 @@ import type { AppContext } from '../context';
 import { openPostgres, type Database } from '../db/client';
 import { absences, auditLog, mailQueue, reminders, users } from '../db/schema';
 import { createMailer, outboxDir, type Mailer } from '../services/mail';
-import { deliverMail, enqueueMail } from '../services/mail-queue';
+import { enqueueMail } from '../services/mail-queue';
 import { pauseJobs, resumeJobs } from '../services/jobs-pause';
 import { saveSettings } from '../services/settings';
 import { buildReport } from '../test/factories';
@@ -346,7 +346,16 @@ describe('jobs paused after a restore', () => {
     });
     await enqueueMail(
       t.db,
-      [{ to: 'viejo@example.com', subject: 'Correo de otra época', text: 'Hola' }],
+      [
+        {
+          to: 'viejo@example.com',
+          kind: 'notification',
+          subject: 'Correo de otra época',
+          text: 'Hola',
+          html: '<p>Hola</p>',
+          sensitive: false,
+        },
+      ],
       t.clock.now(),
     );
 

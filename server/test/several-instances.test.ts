@@ -164,7 +164,14 @@ describe('two instances on one database, one bucket and one SMTP server', () => 
     const recipients = Array.from({ length: 20 }, (_, i) => `cola${i}.${Date.now()}@example.com`);
     await enqueueMail(
       t.db,
-      recipients.map((to) => ({ to, subject: 'Aviso de APPA', text: 'Un aviso' })),
+      recipients.map((to) => ({
+        to,
+        kind: 'notification' as const,
+        subject: 'Aviso de APPA',
+        text: 'Un aviso',
+        html: '<p>Un aviso</p>',
+        sensitive: false,
+      })),
       t.clock.now(),
     );
     const [a, b] = await deliverOnBoth();
