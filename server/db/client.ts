@@ -391,10 +391,14 @@ async function embedded(
     await migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder });
   // What Drizzle calls, each statement timed, inside a transaction too.
   const timer = queryTimer();
-  const timedPart = <C extends Pick<PGlite, 'query' | 'exec'>>(part: C) => ({
-    query: timed(timer, part.query.bind(part)),
-    exec: timed(timer, part.exec.bind(part)),
-  });
+  // Each call looks its method up anew, so that what replaces it on the client (a test playing
+  // a lost database) is what runs.
+  const timedPart = <C extends Pick<PGlite, 'query' | 'exec'>>(part: C) => {
+    const late = <K extends 'query' | 'exec'>(name: K) =>
+      ((...args: unknown[]) =>
+        (part[name] as (...a: unknown[]) => unknown).apply(part, args)) as C[K];
+    return { query: timed(timer, late('query')), exec: timed(timer, late('exec')) };
+  };
   const seen = {
     ...timedPart(pglite),
     transaction: <T>(callback: (tx: Transaction) => Promise<T>) =>

@@ -43,7 +43,10 @@ export function mailRoutes(app: Api, ctx: AppContext) {
 
   app.post(
     '/api/mail/queue/:id/retry',
-    { schema: { params: queueParams, response: { 200: retryMailResponseSchema } } },
+    {
+      schema: { params: queueParams, response: { 200: retryMailResponseSchema } },
+      config: { invalidates: false },
+    },
     async (request): Promise<RetryMailResponse> => {
       const { user } = requireAuth(request);
       await authorize(ctx, user, 'settings:manage');
