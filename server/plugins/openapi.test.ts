@@ -89,6 +89,7 @@ describe('the API description', () => {
     expect(res.body).toContain('<html lang="es">');
     expect(res.body).toContain('Referencia de la API de Sistema APPA');
     expect(res.body).not.toContain('<script');
+    expect(res.body).toContain('los errores son <code>{ message }</code> en español');
     expect(res.body).toContain('<span class="m">POST</span> /api/auth/login');
     expect(res.body).toContain('/api/appa/{id}');
   });

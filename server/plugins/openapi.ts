@@ -86,6 +86,11 @@ const PAGE_POLICY =
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
+/** Escaped text whose `quoted` parts (Markdown's inline code, as OpenAPI writes) read as code. */
+function inlineCode(text: string): string {
+  return escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>');
+}
+
 function schemaBlock(label: string, schema: unknown): string {
   if (!schema) return '';
   return `<p>${escapeHtml(label)}</p><pre>${escapeHtml(JSON.stringify(schema, null, 2))}</pre>`;
@@ -134,7 +139,7 @@ export function referencePage(document: OpenAPIV3_1.Document): string {
   return htmlDocument('Referencia de la API', STYLE, [
     '<main>',
     `<h1>Referencia de la API de ${PRODUCT_NAME}</h1>`,
-    `<p>${escapeHtml(document.info.description ?? '')} El documento OpenAPI está en <a href="/api/openapi.json">/api/openapi.json</a>.</p>`,
+    `<p>${inlineCode(document.info.description ?? '')} El documento OpenAPI está en <a href="/api/openapi.json">/api/openapi.json</a>.</p>`,
     ...sections,
     '</main>',
   ]);
