@@ -21,7 +21,7 @@ async function newPerson(
   const page = await context.newPage();
   await signInReady(
     page,
-    { username: user.username, password: temporaryPassword },
+    { username: user.username, password: temporaryPassword ?? '' },
     freshPassword(),
   );
   return { user, page, close: () => context.close() };

@@ -38,6 +38,7 @@ export const API_TOKEN_MSG = {
   tokensCannotManageTokens: 'Los tokens se gestionan con una sesión, no con otro token',
   administratorsNeedSession:
     'Los administradores se crean y modifican con una sesión, no con un token',
+  emailNeedsSession: 'El correo de una persona se cambia con una sesión, no con un token',
   tooMany: 'Demasiadas solicitudes con este token. Intenta nuevamente en un momento.',
 } as const;
 

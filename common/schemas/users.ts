@@ -108,8 +108,14 @@ export const userWithCountSchema = z.object({
 });
 export type UserWithCount = z.infer<typeof userWithCountSchema>;
 
-/** POST /api/users and PUT /api/users/{id}/password: the temporary password is shown once. */
-export const createdUserSchema = z.object({ user: userSchema, temporaryPassword: z.string() });
+/**
+ * POST /api/users: the temporary password is shown once, to a session. Through an API token it is
+ * null: the person receives it by e-mail alone, so a token's holder cannot sign in as them.
+ */
+export const createdUserSchema = z.object({
+  user: userSchema,
+  temporaryPassword: z.string().nullable(),
+});
 export type CreatedUser = z.infer<typeof createdUserSchema>;
 export const passwordResetSchema = z.object({
   message: z.string(),
@@ -208,7 +214,12 @@ export const bulkUploadSchema = z.object({
 export const bulkUploadResultSchema = z.object({
   message: z.string(),
   created: z.array(
-    z.object({ index: z.number().int(), user: userSchema, temporaryPassword: z.string() }),
+    z.object({
+      index: z.number().int(),
+      user: userSchema,
+      /** Null through an API token, as for POST /api/users. */
+      temporaryPassword: z.string().nullable(),
+    }),
   ),
   skipped: z.array(z.object({ index: z.number().int(), email: z.string(), reason: z.string() })),
   refused: z.array(

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_TOKEN_MSG, type ApiToken } from '../../../common/schemas/api-tokens';
 import { MSG } from '../../../common/messages';
-import { apiTokens, auditLog, users } from '../../db/schema';
+import { apiTokens, auditLog, mailQueue, users } from '../../db/schema';
 import { TokenRates } from '../../plugins/auth';
 import { registeredRoutes } from '../../plugins/route-facts';
 import { TOKEN_ROUTES } from '../../plugins/token-scopes';
@@ -132,6 +132,49 @@ describe('API tokens', () => {
     expect(created.statusCode, created.body).toBe(200);
     const moved = await send('PATCH', `/api/users/${person.id}`, { cargo: 'Analista' });
     expect(moved.statusCode, moved.body).toBe(200);
+  });
+
+  it('never reads a temporary password nor changes an e-mail: its holder could sign in as anyone it makes or edits', async () => {
+    const admin = await buildUser(t, { role: 'ADMIN' });
+    const person = await buildUser(t);
+    const { token } = await makeToken(await authHeader(t, admin), {
+      name: 'Alta de personal',
+      kind: 'SERVICE',
+      scopes: ['users:write'],
+    });
+    const send = (method: 'POST' | 'PATCH', url: string, payload: object) =>
+      t.app.inject({ method, url, headers: bearer(token), payload });
+
+    // A board member made through the token would read every report.
+    const created = await send('POST', '/api/users', {
+      email: 'consejera@example.com',
+      fullName: 'Consejera Nueva',
+      role: 'CONSEJO',
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json()).toMatchObject({ temporaryPassword: null });
+    const bulk = await send('POST', '/api/users/bulk-upload', {
+      users: [{ email: 'otro.consejero@example.com', fullName: 'Otro Consejero', role: 'Consejo' }],
+    });
+    expect(bulk.statusCode, bulk.body).toBe(200);
+    const rows = bulk.json<{ created: { temporaryPassword: string | null }[] }>().created;
+    expect(rows).toHaveLength(1);
+    expect(rows.every((row) => row.temporaryPassword === null)).toBe(true);
+    // The person still receives their credentials by e-mail.
+    const queued = await t.db
+      .select({ to: mailQueue.to })
+      .from(mailQueue)
+      .where(eq(mailQueue.to, 'consejera@example.com'));
+    expect(queued).toHaveLength(1);
+
+    const readdress = await send('PATCH', `/api/users/${person.id}`, { email: 'mio@example.com' });
+    expect(readdress.statusCode).toBe(403);
+    expect(readdress.json()).toEqual({ message: API_TOKEN_MSG.emailNeedsSession });
+    const [unchanged] = await t.db
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, person.id));
+    expect(unchanged?.email).toBe(person.email);
   });
 
   it('stops working when revoked, expired, or its owner is suspended or no longer an administrator', async () => {

@@ -78,7 +78,7 @@ describe('POST /api/users', () => {
     });
     expect(temporaryPassword).toHaveLength(14);
     expect(JSON.stringify(res.json())).not.toContain('argon2');
-    const signedIn = await signIn(t, 'lucia.mendez', temporaryPassword);
+    const signedIn = await signIn(t, 'lucia.mendez', temporaryPassword ?? '');
     expect(signedIn.token).toBeTruthy();
 
     const mail = (await outbox()).find((m) => m.includes('To: lucia.mendez@empresa.pe'));

@@ -44,7 +44,8 @@ const idParams = z.object({ id: z.uuid(USER_MSG.userNotFound) });
 /**
  * An API token (users:write) never makes, promotes or changes an administrator: with a new
  * administrator's temporary password, or another administrator's e-mail turned into one of theirs,
- * its holder would sign in with every right, far beyond the token's scopes.
+ * its holder would sign in with every right, far beyond the token's scopes. For the same reason a
+ * token never reads a temporary password nor changes anyone's e-mail.
  */
 function refuseAdministratorsToTokens(auth: Auth, roles: readonly (Role | undefined)[]) {
   if (auth.apiToken && roles.some((role) => role !== undefined && administers(role)))
@@ -86,7 +87,7 @@ export function userAdminRoutes(app: Api, ctx: AppContext) {
       refuseAdministratorsToTokens(auth, [request.body.role]);
       const created = await adminCreateUser(ctx, user, request.body);
       kickMail(ctx, request.log);
-      return created;
+      return auth.apiToken ? { ...created, temporaryPassword: null } : created;
     },
   );
 
@@ -106,7 +107,11 @@ export function userAdminRoutes(app: Api, ctx: AppContext) {
       );
       const result = await adminBulkCreate(ctx, user, request.body);
       kickMail(ctx, request.log);
-      return result;
+      if (!auth.apiToken) return result;
+      return {
+        ...result,
+        created: result.created.map((row) => ({ ...row, temporaryPassword: null })),
+      };
     },
   );
 
@@ -121,8 +126,11 @@ export function userAdminRoutes(app: Api, ctx: AppContext) {
       const { user } = auth;
       await authorize(ctx, user, 'users:manage');
       const { id } = request.params;
-      if (auth.apiToken)
+      if (auth.apiToken) {
         refuseAdministratorsToTokens(auth, [request.body.role, (await loadUser(ctx, id)).role]);
+        // A new address would receive the person's sign-in links.
+        if (request.body.email !== undefined) throw forbidden(API_TOKEN_MSG.emailNeedsSession);
+      }
       return adminUpdateUser(ctx, user, id, request.body);
     },
   );

@@ -228,7 +228,7 @@ function BulkResult({ finished }: { finished: Finished }) {
         user.fullName,
         user.email,
         user.username,
-        temporaryPassword,
+        temporaryPassword ?? '',
         personalUrl(user.slug),
       ]),
     );

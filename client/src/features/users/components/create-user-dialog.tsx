@@ -37,7 +37,7 @@ function CreatedUserResult({ created }: { created: CreatedUser }) {
       </Alert>
       <CopyableValue
         label="Contraseña temporal"
-        value={created.temporaryPassword}
+        value={created.temporaryPassword ?? ''}
         copyLabel="Copiar contraseña temporal"
         copiedTitle="Contraseña copiada"
         monospace
