@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { SMTPServer } from 'smtp-server';
 import { freePort, waitFor } from '../scripts/lib/net.mjs';
+import { startSmtpServer } from '../server/test/smtp';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { expectNoSidewaysScroll, expectWithinWidth } from './support/layout';
 
@@ -19,33 +19,15 @@ const REFUSED = 'buzon.cerrado@empresa.pe';
 
 let origin = '';
 let server: ChildProcess | null = null;
-let smtp: SMTPServer | null = null;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>> | null = null;
 let dataDir = '';
 let refusing = true;
-const received: string[] = [];
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onRcptTo(address, _session, callback) {
-      if (refusing && address.address === REFUSED) callback(new Error('Mailbox unavailable'));
-      else callback();
-    },
-    onData(stream, _session, callback) {
-      let data = '';
-      stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
-      stream.on('end', () => {
-        received.push(data);
-        callback();
-      });
-    },
-  });
-  const smtpPort = await freePort();
-  await new Promise<void>((resolve) => smtp?.listen(smtpPort, '127.0.0.1', resolve));
+  smtp = await startSmtpServer(0, (address) => refusing && address === REFUSED);
 
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
@@ -61,7 +43,7 @@ test.beforeAll(async () => {
       APPA_DEMO: '0',
       APPA_ADMIN_USERNAME: ADMIN.username,
       APPA_ADMIN_PASSWORD: ADMIN.password,
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      SMTP_URL: smtp.url,
       PUBLIC_URL: origin,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -75,7 +57,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   server?.kill('SIGTERM');
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await smtp?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -117,7 +99,7 @@ test('a failed e-mail shows its reason, and "Reintentar" sends it', async ({ pag
     await expect(row.getByText('Enviado')).toBeVisible({ timeout: 1_000 });
   }).toPass();
   await expect(row.getByRole('button', { name: /^Reintentar/ })).toHaveCount(0);
-  expect(received.filter((raw) => raw.includes(`To: ${REFUSED}`))).toHaveLength(1);
+  expect((smtp?.received ?? []).filter((raw) => raw.includes(`To: ${REFUSED}`))).toHaveLength(1);
 });
 
 test.describe('on a phone', () => {

@@ -2,17 +2,20 @@ import { SMTPServer } from 'smtp-server';
 import { emlText } from '../services/outbox';
 
 /**
- * A real SMTP server on 127.0.0.1 and `port` (a free one by default); `received` holds each raw message. Addresses
- * starting with `rechazado` are refused for good at RCPT TO (550), those starting with `ocupado` for
- * now (451), to test a failed send.
+ * A real SMTP server on 127.0.0.1 and `port` (a free one by default); `received` holds each raw
+ * message. Addresses `refused` names (by default those starting with `rechazado`) are refused for
+ * good at RCPT TO (550), those starting with `ocupado` for now (451), to test a failed send.
  */
-export async function startSmtpServer(port = 0) {
+export async function startSmtpServer(
+  port = 0,
+  refused: (address: string) => boolean = (address) => address.startsWith('rechazado'),
+) {
   const received: string[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     onRcptTo(address, _session, callback) {
-      if (address.address.startsWith('rechazado')) callback(new Error('Mailbox unavailable'));
+      if (refused(address.address)) callback(new Error('Mailbox unavailable'));
       else if (address.address.startsWith('ocupado')) {
         callback(Object.assign(new Error('Mailbox busy, try later'), { responseCode: 451 }));
       } else callback();
