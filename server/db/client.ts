@@ -187,9 +187,10 @@ const RELISTEN_CONNECT_TIMEOUT_MS = 5_000;
 /** A listening connection that has not answered by then is not waited for (it may be half-open). */
 const PING_TIMEOUT_MS = 2_000;
 /**
- * How often an idle listening connection is asked a trivial question, and how long an answer may
- * take before the connection is taken for lost: a connection cut without a word (a firewall or
- * a failover dropping it silently) would otherwise look alive while hearing nothing.
+ * How often a dedicated connection is asked a trivial question, and how long an answer may take
+ * before the connection is taken for lost: a connection cut without a word (a firewall or a
+ * failover dropping it silently) would otherwise look alive while hearing nothing or holding
+ * nothing.
  */
 const HEARTBEAT_MS = 1_000;
 const HEARTBEAT_STALL_MS = 3_000;
@@ -197,8 +198,8 @@ const HEARTBEAT_STALL_MS = 3_000;
 /**
  * A connection of its own, outside the pool, for a session that must last (LISTEN, a lock held
  * while the process runs), set up by `setUp` before it is answered. Once set up, `lost` runs when
- * it drops (ended or failed: a dropped connection must not crash the process); a connection that
- * fails before is closed and the failure thrown.
+ * it drops (ended, failed, or silent past HEARTBEAT_STALL_MS: a dropped connection must not crash
+ * the process); a connection that fails before is closed and the failure thrown.
  */
 export async function openDedicated(
   url: string,
@@ -213,9 +214,12 @@ export async function openDedicated(
   });
   let ready = false;
   let gone = false;
+  // Started once set up; stopped with the connection.
+  const heartbeat: { timer?: NodeJS.Timeout } = {};
   const drop = () => {
     if (gone) return;
     gone = true;
+    clearInterval(heartbeat.timer);
     void client.end().catch(() => {});
     if (ready) lost();
   };
@@ -230,6 +234,24 @@ export async function openDedicated(
   }
   if (gone) throw new Error('connection lost while it was set up');
   ready = true;
+  // When the question still unanswered was asked, or null when none is.
+  let askedAt: number | null = null;
+  heartbeat.timer = setInterval(() => {
+    if (askedAt === null) {
+      askedAt = Date.now();
+      client.query('select 1').then(
+        () => (askedAt = null),
+        () => {},
+      );
+    } else if (Date.now() - askedAt > HEARTBEAT_STALL_MS) {
+      // pg's own end() waits for a reply that will not come: the socket is dropped instead.
+      (
+        client as unknown as { connection?: { stream?: { destroy(): void } } }
+      ).connection?.stream?.destroy();
+      drop();
+    }
+  }, HEARTBEAT_MS);
+  heartbeat.timer.unref();
   return client;
 }
 
@@ -251,7 +273,6 @@ async function listenPostgres(
   // Since when it has not been listening. (The failure itself is not kept: its text may name the
   // database's address, and readiness is answered to anyone.)
   let down: Date | null = null;
-  let heartbeat: NodeJS.Timeout | undefined;
 
   const again = () => {
     if (stopped) return;
@@ -265,8 +286,6 @@ async function listenPostgres(
     );
   };
   const connect = async () => {
-    // This connection's own heartbeat, stopped with it (never a later connection's).
-    const beat: { timer?: NodeJS.Timeout } = {};
     const next = await openDedicated(
       url,
       LISTENER_APPLICATION_NAME,
@@ -277,7 +296,6 @@ async function listenPostgres(
         await opening.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
       },
       () => {
-        clearInterval(beat.timer);
         if (client !== next) return;
         client = null;
         again();
@@ -289,25 +307,6 @@ async function listenPostgres(
     }
     client = next;
     failures = 0;
-    // When the question still unanswered was asked, or null when none is.
-    let askedAt: number | null = null;
-    beat.timer = setInterval(() => {
-      if (askedAt === null) {
-        askedAt = Date.now();
-        next.query('select 1').then(
-          () => (askedAt = null),
-          () => {},
-        );
-      } else if (Date.now() - askedAt > HEARTBEAT_STALL_MS) {
-        // pg's own end() waits for a reply that will not come: the socket is dropped instead.
-        (
-          next as unknown as { connection?: { stream?: { destroy(): void } } }
-        ).connection?.stream?.destroy();
-        next.emit('end');
-      }
-    }, HEARTBEAT_MS);
-    beat.timer.unref();
-    heartbeat = beat.timer;
     if (down) {
       down = null;
       onResumed?.();
@@ -319,7 +318,6 @@ async function listenPostgres(
       stopped = true;
       clearTimeout(retry);
       const last = client;
-      clearInterval(heartbeat);
       client = null;
       await last?.end().catch(() => {});
     },
