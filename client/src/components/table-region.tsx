@@ -32,3 +32,18 @@ export function TableRegion({
     </div>
   );
 }
+
+/** The column names of a plain table, one `<th scope="col">` each, in the tables' shared style. */
+export function ColumnHeads({ headers }: { headers: readonly string[] }) {
+  return (
+    <thead className="bg-muted/60 text-left text-xs text-muted-foreground uppercase">
+      <tr>
+        {headers.map((header) => (
+          <th key={header} scope="col" className="px-2 py-2 font-medium">
+            {header}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}

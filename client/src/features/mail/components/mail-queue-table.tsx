@@ -5,7 +5,7 @@ import {
   type MailStatus,
 } from '@common/schemas/mail';
 import { CircleAlert } from 'lucide-react';
-import { TableRegion } from '@/components/table-region';
+import { ColumnHeads, TableRegion } from '@/components/table-region';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -78,15 +78,7 @@ export function MailQueueTable() {
       ) : (
         <TableRegion label="Tabla de la cola de correos" className="max-h-[32rem] overflow-auto">
           <table className="w-full min-w-[56rem] border-collapse text-sm">
-            <thead className="bg-muted/60 text-left text-xs text-muted-foreground uppercase">
-              <tr>
-                {HEADERS.map((header) => (
-                  <th key={header} scope="col" className="px-2 py-2 font-medium">
-                    {header}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <ColumnHeads headers={HEADERS} />
             <tbody>
               {messages.map((m) => (
                 <MailRow key={m.id} message={m} />

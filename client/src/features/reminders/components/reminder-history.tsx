@@ -1,6 +1,6 @@
 import type { ReminderType } from '@common/roles';
 import { CircleAlert } from 'lucide-react';
-import { TableRegion } from '@/components/table-region';
+import { ColumnHeads, TableRegion } from '@/components/table-region';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@common/date-format';
@@ -42,15 +42,7 @@ export function ReminderHistory() {
       ) : (
         <TableRegion label="Historial de recordatorios" className="max-h-96 overflow-auto">
           <table className="w-full min-w-[40rem] border-collapse text-sm">
-            <thead className="bg-muted/60 text-left text-xs text-muted-foreground uppercase">
-              <tr>
-                {HEADERS.map((header) => (
-                  <th key={header} scope="col" className="px-2 py-2 font-medium">
-                    {header}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <ColumnHeads headers={HEADERS} />
             <tbody>
               {reminders.data.map((r) => (
                 <tr key={r.id} className="border-t align-top">
