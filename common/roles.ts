@@ -117,6 +117,9 @@ export type AbsenceReason = (typeof ABSENCE_REASONS)[number];
 /** Mis reportes: the signed-in person's own reports. */
 export const MY_REPORTS_PATH = '/mis-reportes';
 
+/** Mi cuenta: the signed-in person's password and personal API tokens. */
+export const ACCOUNT_PATH = '/cuenta';
+
 /** One report as a page, for whoever may read it: where notifications and their e-mails link. */
 export function reportPagePath(reportId: string): string {
   return `/reportes/${encodeURIComponent(reportId)}`;

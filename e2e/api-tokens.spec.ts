@@ -1,7 +1,40 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
 import { adminCredentials } from './support/demo-users';
 import { notices } from './support/forms';
+import { newPerson } from './support/people';
 import { signInViaApi } from './support/session';
+
+/**
+ * The token just made, in another system's hands: it reads the week and not the people; revoked
+ * from the list, it is refused at once.
+ */
+async function useThenRevoke(
+  page: Page,
+  playwright: PlaywrightWorkerArgs['playwright'],
+  baseURL: string | undefined,
+  name: string,
+) {
+  const token = (await page.getByText(/^appa_[A-Za-z0-9_-]{43}$/).textContent()) ?? '';
+  expect(token).toMatch(/^appa_[A-Za-z0-9_-]{43}$/);
+  const tokens = page.getByRole('list', { name: 'Tokens' });
+  const script = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { authorization: `Bearer ${token}` },
+  });
+  try {
+    expect((await script.get('/api/appa/week')).status()).toBe(200);
+    expect((await script.get('/api/users')).status()).toBe(403);
+
+    const item = tokens.getByRole('listitem').filter({ hasText: name });
+    await item.getByRole('button', { name: 'Revocar' }).click();
+    await item.getByRole('button', { name: 'Revocar' }).click();
+    await expect(notices(page).getByText('Token revocado')).toBeVisible();
+    await expect(tokens.getByText(name)).toHaveCount(0);
+    expect((await script.get('/api/appa/week')).status()).toBe(401);
+  } finally {
+    await script.dispose();
+  }
+}
 
 test('an administrator makes a service token, a script reads the week with it, and revoking it stops it', async ({
   page,
@@ -17,27 +50,43 @@ test('an administrator makes a service token, a script reads the week with it, a
   await card.getByRole('button', { name: 'Crear token' }).click();
 
   await expect(page.getByText('Copia el token ahora: no se volverá a mostrar.')).toBeVisible();
-  const token = (await page.getByText(/^appa_[A-Za-z0-9_-]{43}$/).textContent()) ?? '';
-  expect(token).toMatch(/^appa_[A-Za-z0-9_-]{43}$/);
-  const tokens = page.getByRole('list', { name: 'Tokens' });
-  await expect(tokens.getByText('Tablero de BI')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Tokens' }).getByText('Tablero de BI')).toBeVisible();
 
-  // Another system, with the token alone.
-  const script = await playwright.request.newContext({
-    baseURL,
-    extraHTTPHeaders: { authorization: `Bearer ${token}` },
-  });
+  await useThenRevoke(page, playwright, baseURL, 'Tablero de BI');
+});
+
+test('a board member makes a personal token on Mi cuenta: it reads what they may and nothing more', async ({
+  browser,
+  playwright,
+  baseURL,
+}) => {
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signInViaApi(admin, adminCredentials());
+  const member = await newPerson(browser, admin, { fullName: 'Berta Consejo', role: 'CONSEJO' });
+  const { page } = member;
   try {
-    expect((await script.get('/api/appa/week')).status()).toBe(200);
-    expect((await script.get('/api/users')).status()).toBe(403);
+    await page.goto('/consejo');
+    await page.getByRole('link', { name: 'Mi cuenta' }).click();
+    await expect(page.getByRole('heading', { name: 'Mi cuenta', level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Cambiar contraseña' })).toBeVisible();
 
-    const item = tokens.getByRole('listitem').filter({ hasText: 'Tablero de BI' });
-    await item.getByRole('button', { name: 'Revocar' }).click();
-    await item.getByRole('button', { name: 'Revocar' }).click();
-    await expect(notices(page).getByText('Token revocado')).toBeVisible();
-    await expect(tokens.getByText('Tablero de BI')).toHaveCount(0);
-    expect((await script.get('/api/appa/week')).status()).toBe(401);
+    const card = page.getByRole('form', { name: 'Crear token' });
+    // Service tokens are the administrators' alone.
+    await expect(card.getByLabel('Tipo')).toHaveCount(0);
+    // Nor are scopes offered that the member's role could never use.
+    await expect(card.getByRole('checkbox', { name: /Leer reportes/ })).toBeChecked();
+    await expect(card.getByRole('checkbox', { name: /usuarios/ })).toHaveCount(0);
+    await card.getByLabel('Nombre').fill('Hoja de cálculo');
+    await card.getByRole('button', { name: 'Crear token' }).click();
+    const tokens = page.getByRole('list', { name: 'Tokens' });
+    await expect(tokens.getByText('Hoja de cálculo')).toBeVisible();
+    await expect(tokens.getByText(/Personal · Berta Consejo/)).toBeVisible();
+
+    // The board reads the week; the token cannot manage people, which the member cannot either.
+    await useThenRevoke(page, playwright, baseURL, 'Hoja de cálculo');
   } finally {
-    await script.dispose();
+    await member.close();
+    await adminContext.close();
   }
 });

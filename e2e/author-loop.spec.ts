@@ -1,31 +1,8 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import type { CreatedUser } from '../common/schemas/users';
+import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { adminCredentials, freshPassword } from './support/demo-users';
-import { ORIGIN, signInReady, signInViaApi } from './support/session';
-
-/** A person the administrator creates for this test alone, signed in in a browser of their own. */
-async function newPerson(
-  browser: Browser,
-  admin: Page,
-  fields: { fullName: string; role: 'GERENTE' | 'USER'; managerId?: string },
-) {
-  const tag = Math.random().toString(36).slice(2, 8);
-  const res = await admin.request.post('/api/users', {
-    headers: { Origin: ORIGIN },
-    data: { email: `${tag}.loop@example.com`, ...fields },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  const { user, temporaryPassword } = (await res.json()) as CreatedUser;
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signInReady(
-    page,
-    { username: user.username, password: temporaryPassword ?? '' },
-    freshPassword(),
-  );
-  return { user, page, close: () => context.close() };
-}
+import { adminCredentials } from './support/demo-users';
+import { newPerson } from './support/people';
+import { ORIGIN, signInViaApi } from './support/session';
 
 const bell = (page: Page) => page.getByRole('button', { name: /^Notificaciones/ });
 

@@ -15,6 +15,8 @@ export const TOKEN_ROUTES: Readonly<Record<string, ApiScope>> = {
   'GET /api/appa/:id/download': 'reports:read',
   'GET /api/appa/export/zip': 'reports:read',
   'GET /api/files/submission/:id': 'reports:read',
+  // An author's own script reads what came back on their reports (Mis reportes).
+  'GET /api/me/reports': 'reports:read',
   'GET /api/files/download/:fileId': 'reports:read',
   'GET /api/reports/weekly': 'reports:read',
   'GET /api/reports/monthly': 'reports:read',

@@ -45,6 +45,7 @@ export const PAGE_MODULES: Readonly<Record<string, PageNeeds>> = {
   '/gerente': { modules: ['src/app/routes/manager-dashboard.tsx', HEADER] },
   '/lider': { modules: ['src/app/routes/leader-dashboard.tsx', HEADER] },
   '/mis-reportes': { modules: ['src/app/routes/my-reports.tsx', HEADER] },
+  '/cuenta': { modules: ['src/app/routes/account.tsx', HEADER] },
   '/reportes/:id': { modules: ['src/app/routes/my-reports.tsx', HEADER] },
   '/test': { modules: ['src/app/routes/static-pages.tsx'] },
   '/debug/:slug': { modules: ['src/app/routes/static-pages.tsx'] },

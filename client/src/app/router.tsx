@@ -66,6 +66,9 @@ const VpDashboard = retryableLazy(() =>
 const MyReportsPage = retryableLazy(() =>
   import('./routes/my-reports').then((m) => ({ default: m.MyReportsPage })),
 );
+const AccountPage = retryableLazy(() =>
+  import('./routes/account').then((m) => ({ default: m.AccountPage })),
+);
 const SingleReportPage = retryableLazy(() =>
   import('./routes/my-reports').then((m) => ({ default: m.SingleReportPage })),
 );
@@ -266,6 +269,16 @@ const routes: RouteObject[] = [
               <SignedInShell>
                 <Loadable>
                   <MyReportsPage />
+                </Loadable>
+              </SignedInShell>
+            ),
+          },
+          {
+            path: 'cuenta',
+            element: (
+              <SignedInShell>
+                <Loadable>
+                  <AccountPage />
                 </Loadable>
               </SignedInShell>
             ),

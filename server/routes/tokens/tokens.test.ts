@@ -76,10 +76,23 @@ describe('API tokens', () => {
 
   it("never does more than its owner: a person's token reads only what they may", async () => {
     const person = await buildUser(t);
+    const other = await buildUser(t);
+    const own = await buildReport(t, { user: person, weekStart: '2026-11-16', status: 'ENVIADO' });
+    const theirs = await buildReport(t, {
+      user: other,
+      weekStart: '2026-11-16',
+      status: 'ENVIADO',
+    });
     const { token } = await makeToken(await authHeader(t, person), {
       name: 'Mi script',
       scopes: ['reports:read', 'users:read'],
     });
+    // Their own reports, as Mis reportes lists them, and no one else's.
+    const mine = await get('/api/me/reports', bearer(token));
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json().items.map((r: { id: string }) => r.id)).toEqual([own.id]);
+    expect((await get(`/api/appa/${own.id}`, bearer(token))).statusCode).toBe(200);
+    expect((await get(`/api/appa/${theirs.id}`, bearer(token))).statusCode).toBe(403);
     expect((await get('/api/appa/week', bearer(token))).statusCode).toBe(403);
     expect((await get('/api/users', bearer(token))).statusCode).toBe(403);
     // Only administrators make service tokens.

@@ -1,5 +1,5 @@
-import { MY_REPORTS_PATH, ownFormPath } from '@common/roles';
-import { FilePen, History } from 'lucide-react';
+import { ACCOUNT_PATH, MY_REPORTS_PATH, ownFormPath } from '@common/roles';
+import { FilePen, History, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useSignedInUser } from '@/lib/api/get-current-user';
@@ -7,7 +7,8 @@ import { NotificationBell } from './notification-bell';
 
 /**
  * What every header carries for the signed-in person: for those who report, their own form ('Mi
- * APPA') and Mis reportes; for everyone, the bell. On a phone the links show their icons only.
+ * APPA') and Mis reportes; for everyone, Mi cuenta and the bell. On a phone the links show their
+ * icons only.
  */
 export function PersonalLinks({ form = true }: { /** Off on the form itself. */ form?: boolean }) {
   const user = useSignedInUser();
@@ -31,6 +32,12 @@ export function PersonalLinks({ form = true }: { /** Off on the form itself. */ 
           </Button>
         </>
       ) : null}
+      <Button variant="ghost" size="sm" asChild>
+        <Link to={ACCOUNT_PATH}>
+          <UserRound aria-hidden="true" />
+          <span className="sr-only sm:not-sr-only">Mi cuenta</span>
+        </Link>
+      </Button>
       <NotificationBell />
     </nav>
   );

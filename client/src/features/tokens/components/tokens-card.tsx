@@ -27,8 +27,19 @@ const KIND_LABELS: Record<ApiTokenKind, string> = {
  * 'Tokens de API': the tokens other systems use instead of a session. A new token is shown once,
  * right after it is made, with a button to copy it; the list shows names, scopes and last use.
  */
-export function TokensCard({ canMakeService }: { canMakeService: boolean }) {
+export function TokensCard({
+  canMakeService,
+  ownerId,
+  offeredScopes = API_SCOPES,
+}: {
+  canMakeService: boolean;
+  /** Lists this person's tokens alone (an administrator is answered everyone's). */
+  ownerId?: string;
+  /** The scopes worth offering: those the owner's own role can use. */
+  offeredScopes?: readonly ApiScope[];
+}) {
   const tokens = useApiTokens();
+  const listed = (tokens.data?.tokens ?? []).filter((t) => !ownerId || t.owner.id === ownerId);
   const { create, revoke } = useApiTokenChanges();
   const timeZone = useOrganisationTimeZone();
   const [name, setName] = useState('');
@@ -77,7 +88,7 @@ export function TokensCard({ canMakeService }: { canMakeService: boolean }) {
           ) : null}
           <fieldset className="grid gap-2">
             <legend className="mb-1 text-sm font-medium">Permisos</legend>
-            {API_SCOPES.map((scope) => (
+            {offeredScopes.map((scope) => (
               <label key={scope} className="flex items-center gap-2 text-sm">
                 <input
                   type="checkbox"
@@ -127,11 +138,11 @@ export function TokensCard({ canMakeService }: { canMakeService: boolean }) {
             <Alert variant="destructive">
               <AlertDescription>{tokens.error.message}</AlertDescription>
             </Alert>
-          ) : tokens.data.tokens.length === 0 ? (
+          ) : listed.length === 0 ? (
             <p className="text-sm text-muted-foreground">Aún no hay tokens.</p>
           ) : (
             <ul aria-label="Tokens" className="divide-y rounded-md border">
-              {tokens.data.tokens.map((token) => (
+              {listed.map((token) => (
                 <TokenItem
                   key={token.id}
                   token={token}
