@@ -227,6 +227,10 @@ async function tokenAuth(ctx: AppContext, request: FastifyRequest, token: string
   const now = ctx.clock();
   const resolved = await resolveApiToken(ctx.db, token, now);
   if (!resolved) throw unauthorized(API_TOKEN_MSG.invalid);
+  // Counted before anything else: a script hammering routes it may not reach would otherwise
+  // write a refusal to the audit log as fast as it can ask.
+  const wait = tokenRates.take(resolved.apiToken.id, now.getTime());
+  if (wait > 0) throw new AppError(429, API_TOKEN_MSG.tooMany, { 'retry-after': String(wait) });
   const scope = scopeOf(request.method, request.routeOptions.url);
   if (!scope || !resolved.apiToken.scopes.includes(scope)) {
     await audit(ctx.db, {
@@ -243,8 +247,6 @@ async function tokenAuth(ctx: AppContext, request: FastifyRequest, token: string
     );
   }
   if (mustChangePassword(resolved.user)) throw forbidden(MSG.mustChangePassword);
-  if (!tokenRates.take(resolved.apiToken.id, now.getTime()))
-    throw new AppError(429, API_TOKEN_MSG.tooMany);
   return { ...resolved, session: null, via: 'token' };
 }
 
@@ -257,16 +259,19 @@ export class TokenRates {
     max: 10_000,
   });
   constructor(private readonly perMinute = TOKEN_REQUESTS_PER_MINUTE) {}
-  /** Counts a request of token `id`; false once its minute's requests are spent. */
-  take(id: string, nowMs: number): boolean {
+  /**
+   * Counts a request of token `id`: 0 while its minute's requests last, then the seconds until
+   * the next minute begins (for `Retry-After`).
+   */
+  take(id: string, nowMs: number): number {
     const minute = Math.floor(nowMs / 60_000);
     const window = this.windows.get(id);
     if (!window || window.minute !== minute) {
       this.windows.set(id, { minute, count: 1 });
-      return true;
+      return 0;
     }
     window.count += 1;
-    return window.count <= this.perMinute;
+    return window.count <= this.perMinute ? 0 : Math.ceil(((minute + 1) * 60_000 - nowMs) / 1000);
   }
 }
 const tokenRates = new TokenRates();

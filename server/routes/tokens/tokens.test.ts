@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_TOKEN_MSG, type ApiToken } from '../../../common/schemas/api-tokens';
 import { MSG } from '../../../common/messages';
 import { apiTokens, auditLog, mailQueue, users } from '../../db/schema';
-import { TokenRates } from '../../plugins/auth';
+import { TOKEN_REQUESTS_PER_MINUTE, TokenRates } from '../../plugins/auth';
 import { registeredRoutes } from '../../plugins/route-facts';
 import { TOKEN_ROUTES } from '../../plugins/token-scopes';
 import { buildReport } from '../../test/factories';
@@ -305,9 +305,36 @@ describe('the rate of a token', () => {
   it('allows so many requests a minute, then refuses until the next minute', () => {
     const rates = new TokenRates(3);
     const minute = 60_000 * 1000;
-    expect([1, 2, 3, 4].map(() => rates.take('a', minute))).toEqual([true, true, true, false]);
+    // Past the rate, the seconds until the next minute.
+    expect([1, 2, 3, 4].map(() => rates.take('a', minute + 15_500))).toEqual([0, 0, 0, 45]);
     // Another token has its own count.
-    expect(rates.take('b', minute + 1)).toBe(true);
-    expect(rates.take('a', minute + 60_000)).toBe(true);
+    expect(rates.take('b', minute + 1)).toBe(0);
+    expect(rates.take('a', minute + 60_000)).toBe(0);
+  });
+
+  it('counts refused requests too, so a script asking where it may not go is slowed like any', async () => {
+    const person = await buildUser(t);
+    const { token, apiToken } = await makeToken(await authHeader(t, person), {
+      name: 'Bucle',
+      scopes: ['reports:read'],
+    });
+    const statuses: number[] = [];
+    let last = await get('/api/users', bearer(token));
+    for (let i = 0; i < TOKEN_REQUESTS_PER_MINUTE; i += 1) {
+      statuses.push(last.statusCode);
+      last = await get('/api/users', bearer(token));
+    }
+    expect(new Set(statuses)).toEqual(new Set([403]));
+    expect(last.statusCode).toBe(429);
+    expect(last.json()).toEqual({ message: API_TOKEN_MSG.tooMany });
+    expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
+    // The refusals it was allowed are in the audit log; the ones held back wrote nothing.
+    const refusals = await t.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.entityId, apiToken.id), eq(auditLog.action, 'security.permission_refused')),
+      );
+    expect(refusals).toHaveLength(TOKEN_REQUESTS_PER_MINUTE);
   });
 });
