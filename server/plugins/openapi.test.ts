@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, buildTestApp, buildUser, type TestApp } from '../test/helper';
 import { DESCRIPTION_ROUTES } from './openapi';
 import { registeredRoutes } from './route-facts';
+import { TOKEN_ROUTES } from './token-scopes';
 
 let t: TestApp;
 let open: TestApp;
@@ -55,6 +56,25 @@ describe('the API description', () => {
     const user = document.paths?.['/api/user']?.get;
     expect(user?.security).toBeUndefined();
     expect(Object.keys(user?.responses ?? {})).toEqual(['200', 'default']);
+
+    // Each route a token reaches names the scope it needs; the others are for sessions.
+    expect(document.paths?.['/api/appa/week']?.get?.security).toEqual([
+      { session: [] },
+      { bearer: [] },
+      { apiToken: ['reports:read'] },
+    ]);
+    // (A public route, like the personal sign-in page's greeting, needs nothing at all.)
+    const operations = Object.entries(TOKEN_ROUTES).map(([key, scope]) => {
+      const [method = '', url = ''] = key.split(' ');
+      const operation = document.paths?.[openApiPath(url)]?.[method.toLowerCase() as 'get'];
+      return { key, scope, security: operation?.security };
+    });
+    const guarded = operations.filter((o) => o.security?.length !== 0);
+    expect(guarded.length).toBeGreaterThan(20);
+    expect(guarded.map((o) => [o.key, o.security?.find((s) => s.apiToken)?.apiToken])).toEqual(
+      guarded.map((o) => [o.key, [o.scope]]),
+    );
+    expect(document.paths?.['/api/tokens']?.post?.security).toBeUndefined();
   });
 
   it('is for administrators: refused signed out (401) and to everyone else (403)', async () => {
@@ -92,5 +112,16 @@ describe('the API description', () => {
     expect(res.body).toContain('los errores son <code>{ message }</code> en español');
     expect(res.body).toContain('<span class="m">POST</span> /api/auth/login');
     expect(res.body).toContain('/api/appa/{id}');
+    // Who may call each operation, its parameters and fields, in words rather than JSON.
+    expect(res.body).toContain('Pública: sin sesión.');
+    expect(res.body).toContain(
+      'Con sesión, o con un token de API con el permiso <code>reports:read</code>.',
+    );
+    expect(res.body).toContain('Solo con sesión: los tokens de API no llegan a esta operación.');
+    expect(res.body).toContain('<caption>Parámetros</caption>');
+    expect(res.body).toContain('<code>weekStart</code>');
+    expect(res.body).toMatch(/<code>username<\/code> <span class="t">texto<\/span>/);
+    expect(res.body).toContain('<code>message</code> <span class="t">texto</span>');
+    expect(res.body).toContain('<a href="#appa">/api/appa</a>');
   });
 });

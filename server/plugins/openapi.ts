@@ -7,6 +7,7 @@ import { PRODUCT_NAME } from '../../common/constants';
 import type { AppContext } from '../context';
 import { escapeHtml, htmlDocument } from '../lib/error-page';
 import { requireAuth, sessionCookieName } from './auth';
+import { scopeOf } from './token-scopes';
 import type { Api } from './route-facts';
 import { authorize } from '../policies';
 
@@ -42,7 +43,18 @@ export async function registerOpenApi(app: FastifyInstance, ctx: AppContext) {
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: sessionCookieName(ctx) },
-          bearer: { type: 'http', scheme: 'bearer' },
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'El token de sesión que responde `POST /api/auth/login`.',
+          },
+          apiToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'Un token de API (`appa_…`), con los permisos que la operación nombra; actúa como ' +
+              'quien lo creó.',
+          },
         },
       },
       security: [{ session: [] }, { bearer: [] }],
@@ -62,7 +74,14 @@ export async function registerOpenApi(app: FastifyInstance, ctx: AppContext) {
         },
       };
       const config = input.route.config as { public?: unknown } | undefined;
+      const methods = [input.route.method].flat();
+      const scope = methods.map((m) => scopeOf(m, input.url)).find(Boolean);
       if (config?.public) Object.assign(schema, { security: [] });
+      // OpenAPI 3.1 lets a bearer scheme name the roles it needs: here, the token's scope.
+      else if (scope)
+        Object.assign(schema, {
+          security: [{ session: [] }, { bearer: [] }, { apiToken: [scope] }],
+        });
       return { ...transformed, schema };
     },
   });
@@ -78,7 +97,13 @@ const STYLE =
   'summary:focus-visible{outline:3px solid #2563eb}' +
   '.m{display:inline-block;min-width:4.5rem;font-weight:700}' +
   'pre{background:#f8fafc;border:1px solid #e2e8f0;border-radius:.25rem;padding:.5rem;' +
-  'overflow-x:auto;font-size:.8rem}p{color:#475569}a{color:#1d4ed8}';
+  'overflow-x:auto;font-size:.8rem}p{color:#475569}a{color:#1d4ed8}' +
+  'ul,ol{margin:.25rem 0;padding-left:1.25rem}li{margin:.15rem 0;overflow-wrap:anywhere}' +
+  '.toc{display:flex;flex-wrap:wrap;gap:.25rem 1rem;list-style:none;padding:0}' +
+  '.t{color:#475569;font-size:.9em}.o{color:#92400e;font-size:.85em}' +
+  'table{border-collapse:collapse;margin:.5rem 0;font-size:.9rem}' +
+  'caption{text-align:left;color:#475569;padding-bottom:.25rem}' +
+  'th,td{border:1px solid #e2e8f0;padding:.25rem .5rem;text-align:left;vertical-align:top}';
 const STYLE_SOURCE = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
 const PAGE_POLICY =
   `default-src 'none'; style-src ${STYLE_SOURCE}; base-uri 'none'; form-action 'none'; ` +
@@ -91,9 +116,107 @@ function inlineCode(text: string): string {
   return escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>');
 }
 
-function schemaBlock(label: string, schema: unknown): string {
+type Schema = OpenAPIV3_1.SchemaObject;
+
+const TYPE_NAMES: Record<string, string> = {
+  string: 'texto',
+  integer: 'entero',
+  number: 'número',
+  boolean: 'sí o no',
+  object: 'objeto',
+  array: 'lista',
+  null: 'nulo',
+};
+
+const PLACES: Record<string, string> = {
+  path: 'ruta',
+  query: 'consulta',
+  header: 'cabecera',
+  cookie: 'cookie',
+};
+
+/** What a list holds (OpenAPI's types keep `items` to array schemas alone). */
+function itemsOf(schema: Schema): Schema | undefined {
+  return (schema as { items?: Schema }).items;
+}
+
+/** A schema's type in words, e.g. "texto (uuid)", "lista de objeto", "«A» o «B»". */
+function typeOf(schema: Schema | undefined): string {
+  if (!schema) return 'cualquiera';
+  if (schema.enum) return schema.enum.map((v) => `«${String(v)}»`).join(' o ');
+  if (schema.const !== undefined) return `«${String(schema.const)}»`;
+  const variants = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
+  if (variants) return [...new Set(variants.map(typeOf))].join(' o ');
+  const types = [schema.type ?? []].flat() as string[];
+  if (types.length === 0) return 'cualquiera';
+  return types
+    .map((type) => {
+      if (type === 'array') return `lista de ${typeOf(itemsOf(schema))}`;
+      const name = TYPE_NAMES[type] ?? type;
+      return schema.format ? `${name} (${schema.format})` : name;
+    })
+    .join(' o ');
+}
+
+/**
+ * The fields of an object (of a list's items, of each shape one of several may take) as nested
+ * lists: name, type, whether it is always there, and the schema's own description.
+ */
+function fields(schema: Schema | undefined, depth = 0): string {
+  if (!schema || depth > 8) return '';
+  const variants = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
+  if (variants) {
+    const shapes = variants.filter((v) => v.type !== 'null').map((v) => fields(v, depth + 1));
+    const filled = shapes.filter(Boolean);
+    if (filled.length <= 1) return filled[0] ?? '';
+    return `<p>Una de estas formas:</p><ol>${filled.map((f) => `<li>${f}</li>`).join('')}</ol>`;
+  }
+  if ([schema.type].flat().includes('array')) return fields(itemsOf(schema), depth + 1);
+  const properties = Object.entries(schema.properties ?? {}) as [string, Schema][];
+  if (properties.length === 0) return '';
+  const required = new Set(schema.required ?? []);
+  const items = properties.map(
+    ([name, field]) =>
+      `<li><code>${escapeHtml(name)}</code> <span class="t">${escapeHtml(typeOf(field))}</span>` +
+      (required.has(name) ? '' : ' <span class="o">opcional</span>') +
+      (field.description ? ` — ${inlineCode(field.description)}` : '') +
+      fields(field, depth + 1) +
+      '</li>',
+  );
+  return `<ul>${items.join('')}</ul>`;
+}
+
+function schemaBlock(label: string, schema: Schema | undefined): string {
   if (!schema) return '';
-  return `<p>${escapeHtml(label)}</p><pre>${escapeHtml(JSON.stringify(schema, null, 2))}</pre>`;
+  return (
+    `<p><strong>${escapeHtml(label)}</strong>: ${escapeHtml(typeOf(schema))}` +
+    (schema.description ? ` — ${inlineCode(schema.description)}` : '') +
+    `</p>${fields(schema)}`
+  );
+}
+
+function parameterTable(parameters: OpenAPIV3_1.ParameterObject[]): string {
+  if (parameters.length === 0) return '';
+  const rows = parameters.map(
+    (p) =>
+      `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${escapeHtml(PLACES[p.in] ?? p.in)}</td>` +
+      `<td>${escapeHtml(typeOf(p.schema as Schema | undefined))}</td>` +
+      `<td>${p.required ? 'sí' : 'no'}</td></tr>`,
+  );
+  return (
+    '<table><caption>Parámetros</caption><thead><tr><th>Nombre</th><th>En</th><th>Tipo</th>' +
+    `<th>Obligatorio</th></tr></thead><tbody>${rows.join('')}</tbody></table>`
+  );
+}
+
+/** Who may call an operation: anyone, a session, or a session or a token with a scope. */
+function access(operation: OpenAPIV3_1.OperationObject): string {
+  const security = operation.security;
+  if (Array.isArray(security) && security.length === 0) return 'Pública: sin sesión.';
+  const scope = security?.find((s) => s.apiToken)?.apiToken?.[0];
+  return scope
+    ? `Con sesión, o con un token de API con el permiso <code>${escapeHtml(scope)}</code>.`
+    : 'Solo con sesión: los tokens de API no llegan a esta operación.';
 }
 
 /** The reference as one page of HTML, without scripts: every operation, its input and answers. */
@@ -108,38 +231,37 @@ export function referencePage(document: OpenAPIV3_1.Document): string {
       const body = (operation.requestBody as OpenAPIV3_1.RequestBodyObject | undefined)?.content;
       const responses = Object.entries(operation.responses ?? {}).map(([status, answer]) =>
         schemaBlock(
-          `Respuesta ${status}`,
-          (answer as OpenAPIV3_1.ResponseObject).content?.['application/json']?.schema ?? null,
+          status === 'default' ? 'Error' : `Respuesta ${status}`,
+          (answer as OpenAPIV3_1.ResponseObject).content?.['application/json']?.schema as
+            Schema | undefined,
         ),
       );
-      const open = Array.isArray(operation.security) && operation.security.length === 0;
       const entry = [
         '<details>',
         `<summary><span class="m">${method.toUpperCase()}</span> ${escapeHtml(path)}</summary>`,
-        `<p>${open ? 'Sin sesión.' : 'Requiere sesión o token.'}</p>`,
-        parameters.length
-          ? schemaBlock(
-              'Parámetros',
-              parameters.map((p) => ({ en: p.in, nombre: p.name, requerido: p.required ?? false })),
-            )
-          : '',
-        schemaBlock('Cuerpo', body?.['application/json']?.schema ?? null),
+        `<p>${access(operation)}</p>`,
+        parameterTable(parameters),
+        schemaBlock('Cuerpo', body?.['application/json']?.schema as Schema | undefined),
         ...responses,
         '</details>',
       ].join('\n');
       byTag.set(tag, [...(byTag.get(tag) ?? []), entry]);
     }
   }
-  const sections = [...byTag.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(
-      ([tag, entries]) =>
-        `<section><h2>/api/${escapeHtml(tag)}</h2>\n${entries.join('\n')}</section>`,
-    );
+  const tags = [...byTag.keys()].sort((a, b) => a.localeCompare(b));
+  const contents = tags
+    .map((tag) => `<li><a href="#${escapeHtml(tag)}">/api/${escapeHtml(tag)}</a></li>`)
+    .join('');
+  const sections = tags.map(
+    (tag) =>
+      `<section id="${escapeHtml(tag)}"><h2>/api/${escapeHtml(tag)}</h2>\n` +
+      `${(byTag.get(tag) ?? []).join('\n')}</section>`,
+  );
   return htmlDocument('Referencia de la API', STYLE, [
     '<main>',
     `<h1>Referencia de la API de ${PRODUCT_NAME}</h1>`,
     `<p>${inlineCode(document.info.description ?? '')} El documento OpenAPI está en <a href="/api/openapi.json">/api/openapi.json</a>.</p>`,
+    `<nav aria-label="Áreas"><ul class="toc">${contents}</ul></nav>`,
     ...sections,
     '</main>',
   ]);
