@@ -378,40 +378,46 @@ describe('backup and restore', () => {
 });
 
 describe('an archive of an earlier version', () => {
-  it('restores into a new database at its level, then the later migrations run', async () => {
-    const older = journal().entries.at(-3);
-    if (!older) throw new Error('fewer than three migrations');
-    const storage = new LocalStorage(
-      fs.mkdtempSync(path.join(spare.dataDir, 'files-old-')),
-      randomBytes(32),
-    );
-    const before = await openPglite({ memory: true }, { migrate: false });
-    const after = await openPglite({ memory: true }, { migrate: false });
-    try {
-      await migrateUpTo(before, older);
-      await before.db.execute(
-        sql`insert into users (email, username, full_name, slug, password, role)
+  // Builds two embedded databases and migrates both, which takes well over the usual time on a
+  // busy two-core machine.
+  it(
+    'restores into a new database at its level, then the later migrations run',
+    { timeout: 90_000 },
+    async () => {
+      const older = journal().entries.at(-3);
+      if (!older) throw new Error('fewer than three migrations');
+      const storage = new LocalStorage(
+        fs.mkdtempSync(path.join(spare.dataDir, 'files-old-')),
+        randomBytes(32),
+      );
+      const before = await openPglite({ memory: true }, { migrate: false });
+      const after = await openPglite({ memory: true }, { migrate: false });
+      try {
+        await migrateUpTo(before, older);
+        await before.db.execute(
+          sql`insert into users (email, username, full_name, slug, password, role)
             values ('ana@example.com', 'ana', 'Ana de Antes', 'ana-de-antes', 'hash', 'LIDER')`,
-      );
-      const old = await collect((await createBackup({ database: before, storage }, NOW)).stream);
-      const open = () => Readable.from([old]);
-      const manifest = await verifyArchive(open);
-      expect(manifest.migration.tag).toBe(older.tag);
+        );
+        const old = await collect((await createBackup({ database: before, storage }, NOW)).stream);
+        const open = () => Readable.from([old]);
+        const manifest = await verifyArchive(open);
+        expect(manifest.migration.tag).toBe(older.tag);
 
-      await restoreIntoDatabase(after, storage, open, NOW, manifest);
-      expect((await appliedMigration(after.db))?.tag).toBe(latestMigration().tag);
-      expect((await after.db.select().from(usersTable)).map((u) => [u.fullName, u.role])).toEqual([
-        ['Ana de Antes', 'LIDER'],
-      ]);
-      expect(await jobsPause(after.db)).toMatchObject({ reason: 'restore' });
+        await restoreIntoDatabase(after, storage, open, NOW, manifest);
+        expect((await appliedMigration(after.db))?.tag).toBe(latestMigration().tag);
+        expect((await after.db.select().from(usersTable)).map((u) => [u.fullName, u.role])).toEqual(
+          [['Ana de Antes', 'LIDER']],
+        );
+        expect(await jobsPause(after.db)).toMatchObject({ reason: 'restore' });
 
-      // Into a database already at this version's level, the same archive is refused.
-      await expect(restoreIntoDatabase(after, storage, open, NOW, manifest)).rejects.toThrow(
-        /versión anterior de APPA .*Restáuralo en una base de datos nueva/,
-      );
-    } finally {
-      await before.close();
-      await after.close();
-    }
-  });
+        // Into a database already at this version's level, the same archive is refused.
+        await expect(restoreIntoDatabase(after, storage, open, NOW, manifest)).rejects.toThrow(
+          /versión anterior de APPA .*Restáuralo en una base de datos nueva/,
+        );
+      } finally {
+        await before.close();
+        await after.close();
+      }
+    },
+  );
 });
