@@ -48,6 +48,8 @@ import { createMetrics, type Metrics } from './services/metrics';
 import { createStorage } from './storage';
 import { openApiRoutes, registerOpenApi } from './plugins/openapi';
 import { tokenRoutes } from './routes/tokens';
+import { webhookRoutes } from './routes/webhooks';
+import { kickWebhooksAfterWrite } from './services/webhooks';
 import type { FileStorage } from './storage/types';
 
 export interface AppOptions {
@@ -161,6 +163,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Work started after an answer (lib/after-reply.ts) finishes before the database closes.
   app.addHook('onClose', settleAfterReply);
+  // Webhooks queued by a request's changes leave right after its answer.
+  app.addHook('onResponse', (request, _reply, done) => {
+    kickWebhooksAfterWrite(ctx, request.log);
+    done();
+  });
   registerErrorHandling(app);
   await registerOpenApi(app, ctx);
   const api = registerRouteFacts(app);
@@ -192,6 +199,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   meRoutes(api, ctx);
   absenceRoutes(api, ctx);
   tokenRoutes(api, ctx);
+  webhookRoutes(api, ctx);
   openApiRoutes(api, ctx);
   await api.register(uploadRoutes(ctx));
 

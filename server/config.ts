@@ -32,6 +32,9 @@ const envSchema = z
     MAIL_FROM: z.string().optional(),
     APPA_JOBS: z.enum(['0', '1'], { error: 'APPA_JOBS debe ser 0 o 1' }).default('1'),
     API_DOCS_PUBLIC: z.enum(['0', '1'], { error: 'API_DOCS_PUBLIC debe ser 0 o 1' }).default('0'),
+    WEBHOOK_ALLOW_PRIVATE: z
+      .enum(['0', '1'], { error: 'WEBHOOK_ALLOW_PRIVATE debe ser 0 o 1' })
+      .default('0'),
     SHUTDOWN_GRACE_SECONDS: z.coerce
       .number({ error: 'SHUTDOWN_GRACE_SECONDS debe ser un número de segundos' })
       .int('SHUTDOWN_GRACE_SECONDS debe ser un número entero de segundos')
@@ -154,6 +157,11 @@ export interface Config {
   jobsEnabled: boolean;
   /** The API's description (/api/openapi.json, /api/docs) for anyone, not only administrators. */
   apiDocsPublic: boolean;
+  /**
+   * Webhooks may go to loopback and private addresses, and over plain http: for receivers on the
+   * organisation's own network, and for tests. Off, only https to public addresses.
+   */
+  webhookAllowPrivate: boolean;
   /** On SIGTERM, how long requests in flight have to finish before the process exits anyway. */
   shutdownGraceMs: number;
   mailFrom: string | undefined;
@@ -237,6 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpTimeoutMs: e.SMTP_TIMEOUT_SECONDS * 1000,
     jobsEnabled: e.APPA_JOBS === '1',
     apiDocsPublic: e.API_DOCS_PUBLIC === '1',
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === '1',
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     mailFrom: e.MAIL_FROM,
     adminUsername: e.APPA_ADMIN_USERNAME,

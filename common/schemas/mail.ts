@@ -76,6 +76,7 @@ export const MAIL_KINDS = [
   'digest',
   'notification',
   'notification_summary',
+  'webhook_disabled',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -89,6 +90,7 @@ export const MAIL_KIND_LABEL: Record<MailKind, string> = {
   digest: 'Resumen semanal',
   notification: 'Notificación',
   notification_summary: 'Resumen diario',
+  webhook_disabled: 'Webhook desactivado',
 };
 
 export const MAIL_STATUSES = ['PENDING', 'SENT', 'FAILED'] as const;

@@ -31,6 +31,11 @@ import {
 } from '../../common/roles';
 import { API_TOKEN_KINDS } from '../../common/schemas/api-tokens';
 import type { MailKind } from '../../common/schemas/mail';
+import {
+  WEBHOOK_DELIVERY_STATUSES,
+  type WebhookDeliveryType,
+  type WebhookEvent,
+} from '../../common/schemas/webhooks';
 
 export const roleEnum = pgEnum('role', ROLES);
 export const userStatusEnum = pgEnum('user_status', USER_STATUSES);
@@ -44,6 +49,10 @@ export const notificationKindEnum = pgEnum('notification_kind', NOTIFICATION_KIN
 export const absenceReasonEnum = pgEnum('absence_reason', ABSENCE_REASONS);
 export const mailStatusEnum = pgEnum('mail_status', ['PENDING', 'SENT', 'FAILED']);
 export const apiTokenKindEnum = pgEnum('api_token_kind', API_TOKEN_KINDS);
+export const webhookDeliveryStatusEnum = pgEnum(
+  'webhook_delivery_status',
+  WEBHOOK_DELIVERY_STATUSES,
+);
 export const tokenPurposeEnum = pgEnum('token_purpose', [
   'MAGIC_LINK',
   'PASSWORD_RESET',
@@ -598,6 +607,61 @@ export const apiTokens = pgTable(
   (t) => [index('api_tokens_user_id_idx').on(t.userId)],
 );
 
+/**
+ * Addresses an administrator registered to be told of events. The secret signs every delivery, so
+ * it is kept as it is (a hash could not sign); it is shown once, at creation, and never again.
+ */
+export const webhookEndpoints = pgTable('webhook_endpoints', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  url: text('url').notNull(),
+  description: text('description').notNull().default(''),
+  events: text('events').array().$type<WebhookEvent[]>().notNull(),
+  secret: text('secret').notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  /** In Spanish, for the panel and the administrators' e-mail. */
+  disabledReason: text('disabled_reason'),
+  /** Tries that failed since the last success, and since when it has been failing. */
+  consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+  failingSince: timestamp('failing_since', { withTimezone: true }),
+  createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+  ...timestamps,
+});
+
+/**
+ * One event for one endpoint: the durable queue of webhooks, leased and retried as `mail_queue`.
+ * `payload` is the exact body signed and sent, the same on every try.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id').notNull(),
+    eventType: text('event_type').$type<WebhookDeliveryType>().notNull(),
+    payload: text('payload').notNull(),
+    status: webhookDeliveryStatusEnum('status').notNull().default('PENDING'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('webhook_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'PENDING'`),
+    // The panel's list, and each endpoint's newest delivery.
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
+    index('webhook_deliveries_recent_idx').on(t.status, t.createdAt),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type ApiTokenRow = typeof apiTokens.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
@@ -606,3 +670,5 @@ export type UploadRow = typeof uploads.$inferSelect;
 export type SubmissionRow = typeof appaSubmissions.$inferSelect;
 export type FileRow = typeof appaFiles.$inferSelect;
 export type ReviewNoteRow = typeof reviewNotes.$inferSelect;
+export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
+export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;

@@ -54,6 +54,7 @@ interface Checks {
   'audit:read': Check<[]>;
   'reports:mark-submitted': Check<[]>;
   'backup:export': Check<[]>;
+  'webhooks:manage': Check<[]>;
   'api:docs': Check<[]>;
   'reports:export': Check<[]>;
   'peers:list': Check<[]>;
@@ -160,6 +161,7 @@ const RULES: { [A in Action]: Rule<Checks[A]['args'], Checks[A]['grant']> } = {
   'audit:read': onOrganisation('audit:read', 'admin'),
   'reports:mark-submitted': onOrganisation('reports:mark-submitted', 'admin'),
   'backup:export': onOrganisation('backup:export', 'admin'),
+  'webhooks:manage': onOrganisation('webhooks:manage', 'webhook'),
   'api:docs': onOrganisation('api:docs', 'api'),
   'reports:export': onOrganisation('reports:export', 'appa_submission'),
   'peers:list': onOrganisation('peers:list', 'user'),

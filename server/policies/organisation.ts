@@ -17,6 +17,8 @@ export type OrganisationAction =
   | 'audit:read'
   | 'reports:mark-submitted'
   | 'backup:export'
+  /** Registering, testing and removing webhooks, and reading their deliveries. */
+  | 'webhooks:manage'
   /** The API's description and reference page (unless API_DOCS_PUBLIC opens them to everyone). */
   | 'api:docs'
   /** The week's reports as the panel and the dashboards list them (GET /api/appa). */
@@ -36,6 +38,7 @@ export function can(actor: Actor, action: OrganisationAction): boolean {
     case 'audit:read':
     case 'reports:mark-submitted':
     case 'backup:export':
+    case 'webhooks:manage':
     case 'api:docs':
       return administers(actor.role);
     case 'reports:list':

@@ -156,3 +156,34 @@ export function notificationEmail(values: {
     blocks: paragraphs(values.lines),
   });
 }
+
+/** Tells an administrator the server stopped sending to a webhook that kept failing. */
+export function webhookDisabledEmail(values: {
+  nombre: string;
+  url: string;
+  reason: string;
+  enlace: string;
+}): Promise<Email> {
+  return composeEmail({
+    kind: 'webhook_disabled',
+    subject: `Se desactivó un webhook del ${PRODUCT_NAME}`,
+    title: 'Se desactivó un webhook',
+    name: values.nombre,
+    blocks: [
+      {
+        type: 'fields',
+        rows: [
+          ['Dirección', values.url],
+          ['Motivo', values.reason],
+        ],
+      },
+      {
+        type: 'action',
+        intro:
+          'No se le enviarán más eventos hasta que un administrador lo reactive en Configuración, donde también puede reintentar las entregas que fallaron:',
+        label: 'Abrir Configuración',
+        href: values.enlace,
+      },
+    ],
+  });
+}

@@ -15,6 +15,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { badRequest, conflict, forbidden } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
 import { audit } from '../../services/audit';
+import { emitEvent } from '../../services/webhooks';
 import { openSession, refuseLinkSignIn, type SignedIn } from '../../services/auth';
 import { registrationNoticeEmail, verificationEmail } from '../../services/emails';
 import { pageLink } from '../../services/mail';
@@ -162,6 +163,12 @@ async function completeRegistration(
         createdAt: now,
         expiresAt: new Date(now.getTime() + LINK_MS),
       });
+      await emitEvent(
+        tx,
+        'user.created',
+        { userId: row.id, createdById: null, createdAt: now.toISOString() },
+        now,
+      );
       return row;
     });
   } catch (error) {

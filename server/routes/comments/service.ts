@@ -8,6 +8,7 @@ import { commentAbilities, type CommentRef } from '../../policies/comment';
 import { loadReportFacts, reportAbilities, type ReportRef } from '../../policies/report';
 import { presentComment, type CommentData } from '../../presenters/panel';
 import { audit } from '../../services/audit';
+import { emitEvent } from '../../services/webhooks';
 
 /** The comments matching `where`, oldest first, without the viewer's abilities (the exports). */
 export async function loadComments(ctx: AppContext, where: SQL): Promise<CommentData[]> {
@@ -112,24 +113,39 @@ export async function addComment(
   parentId: string | null = null,
 ): Promise<ReviewComment> {
   const now = ctx.clock();
-  const [saved] = await ctx.db
-    .insert(reviewComments)
-    .values({
-      submissionId: report.id,
-      reviewerId: actor.id,
-      parentId,
-      comment,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning({ id: reviewComments.id });
-  if (!saved) throw new Error('comment not inserted');
-  await audit(ctx.db, {
-    actorId: actor.id,
-    action: parentId ? 'review_comment.replied' : 'review_comment.created',
-    entity: 'review_comment',
-    entityId: saved.id,
-    meta: parentId ? { submissionId: report.id, parentId } : { submissionId: report.id },
+  const saved = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(reviewComments)
+      .values({
+        submissionId: report.id,
+        reviewerId: actor.id,
+        parentId,
+        comment,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: reviewComments.id });
+    if (!row) throw new Error('comment not inserted');
+    await audit(tx, {
+      actorId: actor.id,
+      action: parentId ? 'review_comment.replied' : 'review_comment.created',
+      entity: 'review_comment',
+      entityId: row.id,
+      meta: parentId ? { submissionId: report.id, parentId } : { submissionId: report.id },
+    });
+    await emitEvent(
+      tx,
+      'comment.created',
+      {
+        commentId: row.id,
+        reportId: report.id,
+        authorId: actor.id,
+        parentId,
+        createdAt: now.toISOString(),
+      },
+      now,
+    );
+    return row;
   });
   return loadComment(ctx, actor, report, saved.id);
 }

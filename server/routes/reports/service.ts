@@ -18,6 +18,7 @@ import type { Actor } from '../../policies/actor';
 import { withReportAbilities } from '../../policies/report';
 import { presentOwnReport } from '../../presenters/report';
 import { keptSettings } from '../../services/settings';
+import { emitEvent } from '../../services/webhooks';
 import { bindOwnUploads, cleanFileName } from '../uploads/service';
 import { loadReportSummaries } from '../week/service';
 
@@ -156,21 +157,45 @@ export async function saveReport(
         setWhere: sql`${appaSubmissions.status} = 'BORRADOR'`,
       });
 
+  /** Sending is an event (webhooks), queued with the report's write. */
+  const announce = async (db: Db, reportId: string) => {
+    if (!sending) return;
+    await emitEvent(
+      db,
+      'report.sent',
+      {
+        reportId,
+        authorId: user.id,
+        weekStart: week.weekStart,
+        weekEnd: week.weekEnd,
+        sentAt: now.toISOString(),
+        markedSubmittedById: null,
+      },
+      now,
+    );
+  };
+
   if (keys.length === 0) {
     // Most saves are text alone: the report, the removal of its files and the saved row read back
     // in one statement, atomic without a transaction; a sent report is left as it is (no row: a
     // 409). A transaction would hold the embedded database, which answers one statement at a time,
     // across a round trip per statement; on a Monday morning the saves queued behind each other's.
-    const saved = ctx.db.$with('saved').as(upsert(ctx.db).returning());
-    const removed = ctx.db
-      .$with('removed')
-      .as(
-        ctx.db
-          .delete(appaFiles)
-          .where(inArray(appaFiles.submissionId, ctx.db.select({ id: saved.id }).from(saved))),
-      );
-    const [row] = await ctx.db.with(saved, removed).select().from(saved);
-    if (!row) throw conflict(REPORT_MSG.alreadySent);
+    // Only sending, once a week per person, takes one, to queue its event with it.
+    const saveText = async (db: Db) => {
+      const saved = db.$with('saved').as(upsert(db).returning());
+      const removed = db
+        .$with('removed')
+        .as(
+          db
+            .delete(appaFiles)
+            .where(inArray(appaFiles.submissionId, db.select({ id: saved.id }).from(saved))),
+        );
+      const [row] = await db.with(saved, removed).select().from(saved);
+      if (!row) throw conflict(REPORT_MSG.alreadySent);
+      await announce(db, row.id);
+      return row;
+    };
+    const row = sending ? await ctx.db.transaction(saveText) : await saveText(ctx.db);
     return presentOwnReport(row, []);
   }
 
@@ -223,6 +248,7 @@ export async function saveReport(
         })),
       );
     }
+    await announce(tx, saved.id);
   });
 
   const report = await loadOwnReport(ctx, user.id, week.weekStart);

@@ -6,6 +6,7 @@ import { appaSubmissions, reviewNotes } from '../../db/schema';
 import { conflict } from '../../lib/errors';
 import type { Actor } from '../../policies/actor';
 import { audit } from '../../services/audit';
+import { emitEvent } from '../../services/webhooks';
 import { loadReportSummary } from '../week/service';
 
 /**
@@ -37,7 +38,11 @@ export async function reviewReport(
           : // Two first reviews at once: the second finds it reviewed.
             and(eq(appaSubmissions.id, report.id), isNull(appaSubmissions.reviewedAt)),
       )
-      .returning({ id: appaSubmissions.id });
+      .returning({
+        id: appaSubmissions.id,
+        userId: appaSubmissions.userId,
+        weekStart: appaSubmissions.weekStart,
+      });
     if (!saved) throw conflict(PANEL_MSG.alreadyReviewed);
 
     const change = await writeOwnNotes(tx, report.id, actor.id, input.notes, now);
@@ -48,6 +53,21 @@ export async function reviewReport(
       entityId: report.id,
       meta: change,
     });
+    // The first review is the event; later changes of the notes are not.
+    if (!updating) {
+      await emitEvent(
+        tx,
+        'report.reviewed',
+        {
+          reportId: saved.id,
+          authorId: saved.userId,
+          weekStart: saved.weekStart,
+          reviewerId: actor.id,
+          reviewedAt: now.toISOString(),
+        },
+        now,
+      );
+    }
   });
   return {
     message: updating ? PANEL_MSG.reviewUpdated : PANEL_MSG.reviewed,

@@ -16,6 +16,7 @@ import type { Actor } from '../../policies/actor';
 import { taskAbilities } from '../../policies/task';
 import { presentTask } from '../../presenters/panel';
 import { audit } from '../../services/audit';
+import { emitEvent } from '../../services/webhooks';
 import { spanishOrder } from '../../db/spanish-order';
 
 const assignee = alias(users, 'assignee');
@@ -140,17 +141,32 @@ export async function createTask(
   if (!assignable) throw badRequest(PANEL_MSG.taskAssigneeRole);
 
   const now = ctx.clock();
-  const [saved] = await ctx.db
-    .insert(reviewTasks)
-    .values({ ...input, createdById: actor.id, createdAt: now, updatedAt: now })
-    .returning({ id: reviewTasks.id });
-  if (!saved) throw new Error('task not inserted');
-  await audit(ctx.db, {
-    actorId: actor.id,
-    action: 'review_task.created',
-    entity: 'review_task',
-    entityId: saved.id,
-    meta: { submissionId: input.submissionId, assignedToId: input.assignedToId },
+  const saved = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(reviewTasks)
+      .values({ ...input, createdById: actor.id, createdAt: now, updatedAt: now })
+      .returning({ id: reviewTasks.id });
+    if (!row) throw new Error('task not inserted');
+    await audit(tx, {
+      actorId: actor.id,
+      action: 'review_task.created',
+      entity: 'review_task',
+      entityId: row.id,
+      meta: { submissionId: input.submissionId, assignedToId: input.assignedToId },
+    });
+    await emitEvent(
+      tx,
+      'task.created',
+      {
+        taskId: row.id,
+        reportId: input.submissionId,
+        createdById: actor.id,
+        assignedToId: input.assignedToId,
+        createdAt: now.toISOString(),
+      },
+      now,
+    );
+    return row;
   });
   return loadTask(ctx, actor, saved.id);
 }
@@ -166,19 +182,34 @@ export async function changeTaskStatus(
     throw conflict(PANEL_MSG.taskTransition(task.status, status));
   }
   const now = ctx.clock();
-  const [saved] = await ctx.db
-    .update(reviewTasks)
-    .set({ status, updatedAt: now, completedAt: status === 'COMPLETADA' ? now : null })
-    // Someone else moved it meanwhile: the move is judged again from where it is now.
-    .where(and(eq(reviewTasks.id, task.id), eq(reviewTasks.status, task.status)))
-    .returning({ id: reviewTasks.id });
-  if (!saved) throw conflict(PANEL_MSG.taskTransition(task.status, status));
-  await audit(ctx.db, {
-    actorId: actor.id,
-    action: 'review_task.status_changed',
-    entity: 'review_task',
-    entityId: task.id,
-    meta: { from: task.status, to: status },
+  await ctx.db.transaction(async (tx) => {
+    const [saved] = await tx
+      .update(reviewTasks)
+      .set({ status, updatedAt: now, completedAt: status === 'COMPLETADA' ? now : null })
+      // Someone else moved it meanwhile: the move is judged again from where it is now.
+      .where(and(eq(reviewTasks.id, task.id), eq(reviewTasks.status, task.status)))
+      .returning({ id: reviewTasks.id, reportId: reviewTasks.submissionId });
+    if (!saved) throw conflict(PANEL_MSG.taskTransition(task.status, status));
+    await audit(tx, {
+      actorId: actor.id,
+      action: 'review_task.status_changed',
+      entity: 'review_task',
+      entityId: task.id,
+      meta: { from: task.status, to: status },
+    });
+    if (status === 'COMPLETADA') {
+      await emitEvent(
+        tx,
+        'task.done',
+        {
+          taskId: task.id,
+          reportId: saved.reportId,
+          completedById: actor.id,
+          completedAt: now.toISOString(),
+        },
+        now,
+      );
+    }
   });
   return loadTask(ctx, actor, task.id);
 }

@@ -19,6 +19,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Actor } from '../../policies/actor';
 import { presentAdminUser, presentUser } from '../../presenters/user';
 import { audit } from '../../services/audit';
+import { emitEvent } from '../../services/webhooks';
 import { credentialsEmail } from '../../services/emails';
 import { personalLink } from '../../services/mail';
 import { enqueueMail } from '../../services/mail-queue';
@@ -138,18 +139,28 @@ export async function adminCreateUser(
   await assertEmailFree(ctx, input.email);
   await assertValidManager(ctx, input.managerId);
   const temporaryPassword = generateTemporaryPassword();
-  const user = await createUser(ctx.db, {
-    ...input,
-    password: temporaryPassword,
-    mustChangePassword: true,
-    createdAt: ctx.clock(),
-  });
-  await audit(ctx.db, {
-    actorId: actor.id,
-    action: 'user.created',
-    entity: 'user',
-    entityId: user.id,
-    meta: { email: user.email, role: user.role },
+  const now = ctx.clock();
+  const user = await ctx.db.transaction(async (tx) => {
+    const row = await createUser(tx, {
+      ...input,
+      password: temporaryPassword,
+      mustChangePassword: true,
+      createdAt: now,
+    });
+    await audit(tx, {
+      actorId: actor.id,
+      action: 'user.created',
+      entity: 'user',
+      entityId: row.id,
+      meta: { email: row.email, role: row.role },
+    });
+    await emitEvent(
+      tx,
+      'user.created',
+      { userId: row.id, createdById: actor.id, createdAt: now.toISOString() },
+      now,
+    );
+    return row;
   });
   await sendCredentials(ctx, user, temporaryPassword, false);
   return { user: presentUser(user), temporaryPassword };
@@ -197,21 +208,40 @@ export async function adminSetStatus(
   status: SettableUserStatus,
 ) {
   if (actor.id === id && status === 'SUSPENDIDO') throw badRequest(USER_MSG.cannotSuspendSelf);
-  const [updated] = await ctx.db
-    .update(users)
-    .set({ status, updatedAt: ctx.clock(), statusChangedAt: ctx.clock() })
-    .where(eq(users.id, id))
-    .returning();
-  if (!updated) throw notFound(USER_MSG.userNotFound);
+  const now = ctx.clock();
+  const updated = await ctx.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ status: users.status })
+      .from(users)
+      .where(eq(users.id, id))
+      .for('update')
+      .limit(1);
+    const [row] = await tx
+      .update(users)
+      .set({ status, updatedAt: now, statusChangedAt: now })
+      .where(eq(users.id, id))
+      .returning();
+    if (!before || !row) throw notFound(USER_MSG.userNotFound);
+    await audit(tx, {
+      actorId: actor.id,
+      action: 'user.status_changed',
+      entity: 'user',
+      entityId: id,
+      meta: { status },
+    });
+    // Suspending someone already suspended is no event.
+    if (status === 'SUSPENDIDO' && before.status !== 'SUSPENDIDO') {
+      await emitEvent(
+        tx,
+        'user.suspended',
+        { userId: id, suspendedById: actor.id, suspendedAt: now.toISOString() },
+        now,
+      );
+    }
+    return row;
+  });
   // A suspended user is signed out everywhere at once.
   if (status === 'SUSPENDIDO') await revokeUserSessions(ctx, id);
-  await audit(ctx.db, {
-    actorId: actor.id,
-    action: 'user.status_changed',
-    entity: 'user',
-    entityId: id,
-    meta: { status },
-  });
   return {
     message: status === 'ACTIVO' ? USER_MSG.userActivated : USER_MSG.userSuspended,
     user: await presentAdminUserNow(ctx, actor, updated),

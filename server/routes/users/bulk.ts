@@ -17,6 +17,7 @@ import { presentUser } from '../../presenters/user';
 import { audit, auditMany } from '../../services/audit';
 import { generateTemporaryPassword, hashPassword } from '../../services/passwords';
 import { savedMailFrom } from '../../services/settings';
+import { emitEvents } from '../../services/webhooks';
 import { sendCredentials } from './admin-service';
 import { placeUnderManagers } from './bulk-managers';
 import {
@@ -116,6 +117,11 @@ export async function adminBulkCreate(
   const createdRows: { index: number; row: UserRow; temporaryPassword: string }[] = [];
   // Everyone of the import joins now: expected from the next full week.
   const now = ctx.clock();
+  const createdEvent = (row: UserRow) => ({
+    userId: row.id,
+    createdById: actor.id,
+    createdAt: now.toISOString(),
+  });
   for (let i = 0; i < prepared.length; i += INSERT_BATCH) {
     const batch = prepared.slice(i, i + INSERT_BATCH);
     const values = batch.map((p) => {
@@ -138,7 +144,11 @@ export async function adminBulkCreate(
     });
     let inserted: UserRow[] | null = null;
     try {
-      inserted = await ctx.db.insert(users).values(values).returning();
+      inserted = await ctx.db.transaction(async (tx) => {
+        const rows = await tx.insert(users).values(values).returning();
+        await emitEvents(tx, 'user.created', rows.map(createdEvent), now);
+        return rows;
+      });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
     }
@@ -162,13 +172,17 @@ export async function adminBulkCreate(
         continue;
       }
       try {
-        const row = await createUser(ctx.db, {
-          ...p.row,
-          id: p.id,
-          managerId: p.managerId,
-          passwordHash: p.passwordHash,
-          mustChangePassword: true,
-          createdAt: now,
+        const row = await ctx.db.transaction(async (tx) => {
+          const one = await createUser(tx, {
+            ...p.row,
+            id: p.id,
+            managerId: p.managerId,
+            passwordHash: p.passwordHash,
+            mustChangePassword: true,
+            createdAt: now,
+          });
+          await emitEvents(tx, 'user.created', [createdEvent(one)], now);
+          return one;
         });
         createdRows.push({ index: p.index, row, temporaryPassword: p.temporaryPassword });
         createdIds.add(row.id);

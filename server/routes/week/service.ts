@@ -56,6 +56,7 @@ import {
   type ReportSummaryData,
 } from '../../presenters/panel';
 import { audit } from '../../services/audit';
+import { emitEvent } from '../../services/webhooks';
 import { keptSettings } from '../../services/settings';
 import { spanishOrder } from '../../db/spanish-order';
 
@@ -437,24 +438,40 @@ export async function markSubmitted(
     markedSubmittedById: admin.id,
     updatedAt: now,
   };
-  // Only a draft is turned; a concurrent send leaves one winner and one 409.
-  const [saved] = await ctx.db
-    .insert(appaSubmissions)
-    .values({ userId: author.id, ...weekFromStart(input.weekStart), ...fields, createdAt: now })
-    .onConflictDoUpdate({
-      target: [appaSubmissions.userId, appaSubmissions.weekStart],
-      set: fields,
-      setWhere: sql`${appaSubmissions.status} = 'BORRADOR'`,
-    })
-    .returning({ id: appaSubmissions.id });
-  if (!saved) throw conflict(PANEL_MSG.alreadySent);
-
-  await audit(ctx.db, {
-    actorId: admin.id,
-    action: 'report.marked_submitted',
-    entity: 'appa_submission',
-    entityId: saved.id,
-    meta: { userId: author.id, weekStart: input.weekStart },
+  const week = weekFromStart(input.weekStart);
+  const saved = await ctx.db.transaction(async (tx) => {
+    // Only a draft is turned; a concurrent send leaves one winner and one 409.
+    const [row] = await tx
+      .insert(appaSubmissions)
+      .values({ userId: author.id, ...week, ...fields, createdAt: now })
+      .onConflictDoUpdate({
+        target: [appaSubmissions.userId, appaSubmissions.weekStart],
+        set: fields,
+        setWhere: sql`${appaSubmissions.status} = 'BORRADOR'`,
+      })
+      .returning({ id: appaSubmissions.id });
+    if (!row) throw conflict(PANEL_MSG.alreadySent);
+    await audit(tx, {
+      actorId: admin.id,
+      action: 'report.marked_submitted',
+      entity: 'appa_submission',
+      entityId: row.id,
+      meta: { userId: author.id, weekStart: input.weekStart },
+    });
+    await emitEvent(
+      tx,
+      'report.sent',
+      {
+        reportId: row.id,
+        authorId: author.id,
+        weekStart: week.weekStart,
+        weekEnd: week.weekEnd,
+        sentAt: now.toISOString(),
+        markedSubmittedById: admin.id,
+      },
+      now,
+    );
+    return row;
   });
   return {
     message: PANEL_MSG.markedSubmitted,
