@@ -28,6 +28,8 @@ export const queryRoots = {
   outbox: ['outbox'],
   /** The API tokens the signed-in person sees. */
   tokens: ['tokens'],
+  /** The webhooks' endpoints and their recent deliveries (administrators). */
+  webhooks: ['webhooks'],
   /** Whether scheduled jobs run or are paused (a restored database). */
   jobs: ['jobs'],
   /** GET /api/config: what the interface needs before anyone signs in. */

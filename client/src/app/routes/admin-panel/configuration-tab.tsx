@@ -9,6 +9,7 @@ import { RemindersCard } from '@/features/reminders/components/reminders-card';
 import { SettingsCard } from '@/features/settings/components/settings-card';
 import { TokensCard } from '@/features/tokens/components/tokens-card';
 import { useUsersWithCounts } from '@/features/users/api/get-users-with-counts';
+import { WebhooksCard } from '@/features/webhooks/components/webhooks-card';
 
 /** 'Usuarios específicos' of a reminder: the users list, loaded only once it is picked. */
 function SpecificRecipients(selection: RecipientSelection) {
@@ -34,6 +35,9 @@ export function ConfigurationTab() {
       </div>
       <div className="lg:col-span-2">
         <TokensCard canMakeService />
+      </div>
+      <div className="lg:col-span-2">
+        <WebhooksCard />
       </div>
       <div className="lg:col-span-2">
         <AuditLogCard />
