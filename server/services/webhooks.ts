@@ -283,7 +283,7 @@ async function deliverOne(
     // Disabled while this delivery waited: it stays for "Reintentar" once it is reactivated.
     await ctx.db
       .update(webhookDeliveries)
-      .set({ status: 'FAILED', lockedUntil: null, lastError: DISABLED_ERROR })
+      .set(givenUpAsDisabled())
       .where(eq(webhookDeliveries.id, delivery.id));
     return 'disabled';
   }
@@ -334,7 +334,12 @@ async function deliverOne(
   return (await recordFailure(ctx, log, endpoint.id, result, now)) ? 'disabled' : 'failed';
 }
 
-const DISABLED_ERROR = 'No se envió: el webhook está desactivado';
+/** A delivery its endpoint's disabling gave up; one that was tried keeps why it failed. */
+const givenUpAsDisabled = () => ({
+  status: 'FAILED' as const,
+  lockedUntil: null,
+  lastError: sql<string>`coalesce(${webhookDeliveries.lastError}, ${'No se envió: el webhook está desactivado'})`,
+});
 
 /**
  * Counts a failed try against its endpoint; answers whether it is now disabled. 410 Gone says the receiver no longer wants events: it
@@ -395,7 +400,7 @@ async function disableEndpoint(
     if (!disabled) return false;
     await tx
       .update(webhookDeliveries)
-      .set({ status: 'FAILED', lockedUntil: null, lastError: DISABLED_ERROR })
+      .set(givenUpAsDisabled())
       .where(
         and(eq(webhookDeliveries.endpointId, endpoint.id), eq(webhookDeliveries.status, 'PENDING')),
       );

@@ -98,7 +98,7 @@ function DeliveryRow({
       <td data-label={COLUMNS.status} className="px-2 py-2">
         <span
           className={cn(
-            'inline-block rounded-full px-2 py-0.5 text-xs font-medium',
+            'inline-block rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap',
             STATUS_STYLE[d.status],
           )}
         >

@@ -179,7 +179,7 @@ function EndpointItem({
         <span className="font-medium [overflow-wrap:anywhere]">{endpoint.url}</span>
         <span
           className={cn(
-            'inline-block rounded-full px-2 py-0.5 text-xs font-medium',
+            'inline-block rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap',
             endpoint.enabled ? 'bg-success/10 text-success' : 'bg-destructive/10 text-destructive',
           )}
         >
