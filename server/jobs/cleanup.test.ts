@@ -1,7 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { THROTTLE } from '../../common/constants';
-import { auditLog, loginThrottle, mailQueue, notifications } from '../db/schema';
+import {
+  auditLog,
+  loginThrottle,
+  mailQueue,
+  notifications,
+  webhookDeliveries,
+  webhookEndpoints,
+} from '../db/schema';
 import { reserveAttempt, rule, signInSucceeded } from '../services/throttle';
 import { buildTestApp, buildUser, type TestApp } from '../test/helper';
 import { cleanUp } from './cleanup';
@@ -48,6 +55,28 @@ describe('housekeeping', () => {
       (r) => r.text,
     );
     expect(notes.toSorted()).toEqual(['leída reciente', 'sin leer']);
+  });
+
+  it('forgets webhook deliveries sent or given up a month ago, never one still to send', async () => {
+    const at = (days: number) => ago(days * DAY_MS);
+    const [endpoint] = await t.db
+      .insert(webhookEndpoints)
+      .values({ url: 'https://hooks.example.com/', events: ['report.sent'], secret: 'whsec_x' })
+      .returning();
+    if (!endpoint) throw new Error('no endpoint');
+    const delivery = { endpointId: endpoint.id, eventType: 'ping' as const, payload: '{}' };
+    await t.db.insert(webhookDeliveries).values([
+      { ...delivery, eventId: crypto.randomUUID(), status: 'SENT', createdAt: at(31) },
+      { ...delivery, eventId: crypto.randomUUID(), status: 'FAILED', createdAt: at(31) },
+      { ...delivery, eventId: crypto.randomUUID(), status: 'SENT', createdAt: at(29) },
+      { ...delivery, eventId: crypto.randomUUID(), status: 'PENDING', createdAt: at(60) },
+    ]);
+    await cleanUp(t.ctx, quiet);
+    const kept = await t.db
+      .select({ status: webhookDeliveries.status, createdAt: webhookDeliveries.createdAt })
+      .from(webhookDeliveries);
+    expect(kept.map((d) => d.status).toSorted()).toEqual(['PENDING', 'SENT']);
+    expect(kept.find((d) => d.status === 'SENT')?.createdAt).toEqual(at(29));
   });
 
   it('deletes audit rows older than the retention and keeps the rest', async () => {

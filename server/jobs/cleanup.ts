@@ -1,7 +1,7 @@
 import { and, isNotNull, lt, ne, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
-import { auditLog, mailQueue, notifications, oneTimeTokens } from '../db/schema';
+import { auditLog, mailQueue, notifications, oneTimeTokens, webhookDeliveries } from '../db/schema';
 import { deleteExpiredSessions } from '../services/sessions';
 import { pruneThrottle } from '../services/throttle';
 import { removeUnlinkedUploads } from '../routes/uploads/service';
@@ -12,8 +12,8 @@ const DAY_MS = 86_400_000;
 /**
  * Housekeeping: attachments never linked to a report, sessions past their expiry, registrations
  * nobody confirmed in time, attempt counts no limit needs, audit rows past their retention, and
- * sign-in links that expired or were used (kept a day for the audit trail), e-mails sent a month
- * ago and old notifications. Safe on several instances at once: deleting twice is harmless.
+ * sign-in links that expired or were used (kept a day for the audit trail), e-mails and webhook
+ * deliveries sent or given up a month ago, and old notifications. Safe on several instances at once: deleting twice is harmless.
  */
 export async function cleanUp(ctx: AppContext, log: Pick<FastifyBaseLogger, 'info'>) {
   const now = ctx.clock();
@@ -42,7 +42,10 @@ export async function cleanUp(ctx: AppContext, log: Pick<FastifyBaseLogger, 'inf
   if (files > 0) log.info(`${files} archivo(s) sin reporte eliminados`);
 }
 
-/** E-mails sent (or given up) this long ago leave the queue: their text and addresses go with them. */
+/**
+ * E-mails and webhook deliveries sent (or given up) this long ago leave their queues: their text,
+ * addresses and payloads go with them.
+ */
 export const MAIL_KEPT_DAYS = 30;
 /** Read notifications are kept this long; unread ones for a year. */
 export const NOTIFICATIONS_KEPT_DAYS = 180;
@@ -52,6 +55,14 @@ async function pruneMailAndNotifications(ctx: AppContext, now: Date) {
   await ctx.db
     .delete(mailQueue)
     .where(and(ne(mailQueue.status, 'PENDING'), lt(mailQueue.createdAt, before(MAIL_KEPT_DAYS))));
+  await ctx.db
+    .delete(webhookDeliveries)
+    .where(
+      and(
+        ne(webhookDeliveries.status, 'PENDING'),
+        lt(webhookDeliveries.createdAt, before(MAIL_KEPT_DAYS)),
+      ),
+    );
   await ctx.db
     .delete(notifications)
     .where(

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../common/messages';
 import { buildApp } from '../app';
-import { mailQueue } from '../db/schema';
+import { mailQueue, webhookDeliveries, webhookEndpoints } from '../db/schema';
 import { startScheduler } from '../jobs/scheduler';
 import { loggerOptions } from '../lib/logging';
 import { createReadCache } from '../lib/read-cache';
@@ -250,6 +250,37 @@ describe('metrics behind METRICS_TOKEN on the main port', () => {
     const empty = await scrape(t.app);
     expect(valueOf(empty, 'appa_mail_queue_messages', { status: 'pending' })).toBe(0);
     expect(valueOf(empty, 'appa_mail_queue_oldest_pending_age_seconds')).toBe(0);
+  });
+
+  it('reads the webhook deliveries by status, and the endpoints disabled, when scraped', async () => {
+    const [endpoint] = await t.db
+      .insert(webhookEndpoints)
+      .values({
+        url: 'https://hooks.example.com/',
+        events: ['report.sent'],
+        secret: 'whsec_x',
+        enabled: false,
+      })
+      .returning();
+    if (!endpoint) throw new Error('no endpoint');
+    const delivery = (status: 'PENDING' | 'SENT' | 'FAILED') => ({
+      endpointId: endpoint.id,
+      eventId: crypto.randomUUID(),
+      eventType: 'ping' as const,
+      payload: '{}',
+      status,
+    });
+    await t.db
+      .insert(webhookDeliveries)
+      .values([delivery('PENDING'), delivery('FAILED'), delivery('FAILED'), delivery('SENT')]);
+    const samples = await scrape(t.app);
+    expect(valueOf(samples, 'appa_webhook_deliveries', { status: 'pending' })).toBe(1);
+    expect(valueOf(samples, 'appa_webhook_deliveries', { status: 'failed' })).toBe(2);
+    expect(valueOf(samples, 'appa_webhook_deliveries', { status: 'endpoint_disabled' })).toBe(1);
+    await t.db.delete(webhookEndpoints);
+    const empty = await scrape(t.app);
+    expect(valueOf(empty, 'appa_webhook_deliveries', { status: 'pending' })).toBe(0);
+    expect(valueOf(empty, 'appa_webhook_deliveries', { status: 'endpoint_disabled' })).toBe(0);
   });
 
   it("shows each job's last run and result once the scheduler has run it", async () => {

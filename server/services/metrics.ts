@@ -2,7 +2,7 @@ import { ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client';
-import { mailQueue } from '../db/schema';
+import { mailQueue, webhookDeliveries, webhookEndpoints } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import {
   INVALIDATION_SCOPES,
@@ -197,6 +197,23 @@ export function createMetrics() {
     },
   });
 
+  new Gauge({
+    name: 'appa_webhook_deliveries',
+    help: 'Webhook deliveries waiting (pending) or given up (failed; kept 30 days), and endpoints disabled.',
+    labelNames: ['status'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      if (!sources) return;
+      try {
+        const state = await webhookState(sources.database.db);
+        for (const [status, n] of Object.entries(state)) this.set({ status }, n);
+      } catch (error) {
+        sources.log.warn({ err: error }, 'metrics: webhook deliveries not read');
+      }
+    },
+  });
+
   const jobRuns = new Counter({
     name: 'appa_job_runs_total',
     help: 'Runs of each scheduled job, by result (ok, error).',
@@ -300,5 +317,27 @@ async function mailQueueState(db: Database['db'], clock: Clock): Promise<MailQue
     failed: failed?.count ?? 0,
     retrying: pending?.retried ?? 0,
     oldestPendingSeconds: pending?.oldest == null ? 0 : Math.max(0, now - pending.oldest),
+  };
+}
+
+/**
+ * Webhook deliveries not sent, by status, and the endpoints the server stopped sending to: one
+ * statement, over the rows not sent.
+ */
+async function webhookState(
+  db: Database['db'],
+): Promise<{ pending: number; failed: number; endpoint_disabled: number }> {
+  const [row] = await db
+    .select({
+      pending: sql<number>`(count(*) filter (where ${webhookDeliveries.status} = 'PENDING'))::int`,
+      failed: sql<number>`(count(*) filter (where ${webhookDeliveries.status} = 'FAILED'))::int`,
+      disabled: sql<number>`(select count(*) from ${webhookEndpoints} where not ${webhookEndpoints.enabled})::int`,
+    })
+    .from(webhookDeliveries)
+    .where(ne(webhookDeliveries.status, 'SENT'));
+  return {
+    pending: row?.pending ?? 0,
+    failed: row?.failed ?? 0,
+    endpoint_disabled: row?.disabled ?? 0,
   };
 }
