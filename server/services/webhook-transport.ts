@@ -16,6 +16,8 @@ import { WEBHOOK_MSG, WEBHOOK_SECRET_PREFIX } from '../../common/schemas/webhook
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 /** The start of a receiver's answer kept with a failure; the rest is never read. */
 const EXCERPT_BYTES = 200;
+/** How long registering an endpoint waits for its name to resolve. */
+const LOOKUP_TIMEOUT_MS = 5_000;
 export const WEBHOOK_USER_AGENT = 'APPA-Webhooks/1.0';
 
 /** A new signing secret: 256 random bits, base64, prefixed as Standard Webhooks libraries read it. */
@@ -68,7 +70,11 @@ export async function refusedWebhookUrl(url: URL, allowPrivate: boolean): Promis
   if (ipaddr.isValid(host)) return nonPublicRange(host) ? WEBHOOK_MSG.privateAddress : null;
   if (isLocalName(host)) return WEBHOOK_MSG.privateAddress;
   try {
-    const addresses = await dns.promises.lookup(host, { all: true });
+    // A resolver that does not answer in time leaves the check to the first delivery.
+    const addresses = await Promise.race([
+      dns.promises.lookup(host, { all: true }),
+      new Promise<[]>((resolve) => setTimeout(() => resolve([]), LOOKUP_TIMEOUT_MS).unref()),
+    ]);
     return addresses.some((a) => nonPublicRange(a.address)) ? WEBHOOK_MSG.privateAddress : null;
   } catch {
     return null;
@@ -148,7 +154,6 @@ export function postWebhook(request: {
     const finish = (result: PostResult) => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
       resolve(result);
     };
     const req = client.request(url, {
@@ -165,19 +170,24 @@ export function postWebhook(request: {
     });
     const timer = setTimeout(() => {
       req.destroy();
+      // A no-op once answered.
       finish({
         ok: false,
         status: null,
-        error: `El receptor no respondió en ${Math.round(timeoutMs / 1000)} s`,
+        error: `El receptor no respondió en ${Math.ceil(timeoutMs / 1000)} s`,
       });
     }, timeoutMs);
-    req.on('error', (error) =>
-      finish({ ok: false, status: null, error: networkError(error, host) }),
-    );
+    req.on('error', (error) => {
+      clearTimeout(timer);
+      finish({ ok: false, status: null, error: networkError(error, host) });
+    });
     req.on('response', (res) => {
       const status = res.statusCode ?? 0;
       if (status >= 200 && status < 300) {
+        // Answered: the rest of the body is read and dropped, and the timer still ends a
+        // receiver that never finishes it.
         res.resume();
+        res.on('end', () => clearTimeout(timer));
         finish({ ok: true, status });
         return;
       }
@@ -190,6 +200,7 @@ export function postWebhook(request: {
           .replace(/\s+/g, ' ')
           .trim();
         const redirect = status >= 300 && status < 400 ? ' (las redirecciones no se siguen)' : '';
+        clearTimeout(timer);
         finish({
           ok: false,
           status,
