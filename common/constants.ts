@@ -45,6 +45,10 @@ export const THROTTLE = {
   registrations: { free: 20, windowMinutes: 60, baseDelaySeconds: 3600, maxDelaySeconds: 3600 },
   /** Sign-in links asked for from one address, whatever the e-mail. */
   linksPerAddress: { free: 20, windowMinutes: 60, baseDelaySeconds: 3600, maxDelaySeconds: 3600 },
+  /** Single sign-ons started from one address (each keeps a row until it ends or expires). */
+  ssoStarts: { free: 60, windowMinutes: 15, baseDelaySeconds: 60, maxDelaySeconds: 15 * 60 },
+  /** Single sign-on returns from one address that end without a session (a success clears them). */
+  ssoCallbacks: { free: 20, windowMinutes: 15, baseDelaySeconds: 60, maxDelaySeconds: 15 * 60 },
 } as const;
 
 /** An address an account signed in from counts as the owner's this long. */

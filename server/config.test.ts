@@ -98,6 +98,39 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SMTP_TIMEOUT_SECONDS: '0' })).toThrow(/SMTP_TIMEOUT_SECONDS/);
   });
 
+  it('reads single sign-on, with its defaults, and refuses what would not work', () => {
+    const sso = {
+      PUBLIC_URL: 'https://appa.empresa.pe/',
+      OIDC_ISSUER: 'https://login.empresa.pe/realms/personal',
+      OIDC_CLIENT_ID: 'appa',
+    };
+    expect(loadConfig({}).oidc).toBeUndefined();
+    expect(loadConfig(sso).oidc).toEqual({
+      issuer: new URL(sso.OIDC_ISSUER),
+      clientId: 'appa',
+      clientSecret: undefined,
+      scopes: 'openid email profile',
+      buttonLabel: 'login.empresa.pe',
+      redirectUri: 'https://appa.empresa.pe/api/auth/oidc/callback',
+    });
+    expect(
+      loadConfig({ ...sso, OIDC_SCOPES: ' openid  email ', OIDC_BUTTON_LABEL: 'Microsoft' }).oidc,
+    ).toMatchObject({ scopes: 'openid email', buttonLabel: 'Microsoft' });
+    expect(() => loadConfig({ ...sso, OIDC_CLIENT_ID: '' })).toThrow(/OIDC_CLIENT_ID/);
+    expect(() => loadConfig({ OIDC_CLIENT_ID: 'appa' })).toThrow(/OIDC_ISSUER es obligatorio/);
+    expect(() => loadConfig({ ...sso, PUBLIC_URL: '' })).toThrow(
+      /OIDC_ISSUER requiere también PUBLIC_URL/,
+    );
+    expect(() => loadConfig({ ...sso, OIDC_SCOPES: 'email profile' })).toThrow(/incluya openid/);
+    // Plain http only for a provider on this machine.
+    expect(() => loadConfig({ ...sso, OIDC_ISSUER: 'http://login.empresa.pe' })).toThrow(
+      /OIDC_ISSUER debe usar https/,
+    );
+    expect(loadConfig({ ...sso, OIDC_ISSUER: 'http://127.0.0.1:9000' }).oidc?.issuer.href).toBe(
+      'http://127.0.0.1:9000/',
+    );
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({
       port: 5000,

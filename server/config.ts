@@ -105,6 +105,20 @@ const envSchema = z
         'METRICS_TOKEN debe tener entre 32 y 200 caracteres, sin espacios (por ejemplo, la salida de `openssl rand -hex 32`)',
       )
       .optional(),
+    OIDC_ISSUER: optionalUrl('OIDC_ISSUER'),
+    OIDC_CLIENT_ID: z.string().optional(),
+    OIDC_CLIENT_SECRET: z.string().optional(),
+    OIDC_SCOPES: z
+      .string()
+      .regex(
+        /^\s*(\S+\s+)*openid(\s+\S+)*\s*$/,
+        'OIDC_SCOPES debe ser una lista separada por espacios que incluya openid (por ejemplo "openid email profile")',
+      )
+      .default('openid email profile'),
+    OIDC_BUTTON_LABEL: z
+      .string()
+      .max(60, 'OIDC_BUTTON_LABEL debe tener como mucho 60 caracteres')
+      .optional(),
     LIVE_STREAMS_MAX: z.coerce
       .number({ error: 'LIVE_STREAMS_MAX debe ser un número' })
       .int('LIVE_STREAMS_MAX debe ser un número entero')
@@ -127,12 +141,55 @@ const envSchema = z
     message: 'APPA_ADMIN_PASSWORD requiere también APPA_ADMIN_USERNAME',
     path: ['APPA_ADMIN_USERNAME'],
   })
+  .refine((env) => !env.OIDC_ISSUER || env.OIDC_CLIENT_ID, {
+    message:
+      'OIDC_ISSUER requiere también OIDC_CLIENT_ID (el identificador de APPA en el proveedor)',
+    path: ['OIDC_CLIENT_ID'],
+  })
+  .refine((env) => env.OIDC_ISSUER || !(env.OIDC_CLIENT_ID || env.OIDC_CLIENT_SECRET), {
+    message: 'OIDC_ISSUER es obligatorio cuando se configura el inicio de sesión único',
+    path: ['OIDC_ISSUER'],
+  })
+  // The provider sends the browser back to PUBLIC_URL/api/auth/oidc/callback, registered there.
+  .refine((env) => !env.OIDC_ISSUER || env.PUBLIC_URL, {
+    message:
+      'OIDC_ISSUER requiere también PUBLIC_URL: la dirección de retorno registrada en el proveedor es PUBLIC_URL/api/auth/oidc/callback',
+    path: ['PUBLIC_URL'],
+  })
+  // Tokens and keys travel from the provider: only a provider on this very machine may use http.
+  .refine((env) => !env.OIDC_ISSUER || isHttpsOrLoopback(env.OIDC_ISSUER), {
+    message:
+      'OIDC_ISSUER debe usar https:// (http:// solo se acepta para un proveedor en esta misma máquina: localhost, 127.0.0.1 o [::1])',
+    path: ['OIDC_ISSUER'],
+  })
   // Every e-mail links to APPA: without its public address they would point at localhost.
   .refine((env) => !env.SMTP_URL || env.PUBLIC_URL, {
     message:
       'SMTP_URL requiere también PUBLIC_URL (la dirección con la que las personas abren APPA, por ejemplo https://appa.empresa.pe): sin ella los enlaces de los correos apuntarían a localhost',
     path: ['PUBLIC_URL'],
   });
+
+function isHttpsOrLoopback(issuer: string): boolean {
+  const url = new URL(issuer);
+  return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
+}
+
+export function isLoopbackHost(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
+}
+
+/** Single sign-on through an OpenID Connect provider (authorization code flow with PKCE). */
+export interface OidcConfig {
+  issuer: URL;
+  clientId: string;
+  /** Unset: a public client, which proves itself by PKCE alone. */
+  clientSecret: string | undefined;
+  scopes: string;
+  /** The provider's name on the sign-in pages: 'Ingresar con {buttonLabel}'. */
+  buttonLabel: string;
+  /** Where the provider sends the browser back: PUBLIC_URL/api/auth/oidc/callback. */
+  redirectUri: string;
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -208,6 +265,8 @@ export interface Config {
    * in. 0 computes them after every write.
    */
   sharedViewsLagMs: number;
+  /** Single sign-on; unset: people sign in with APPA's own password and links only. */
+  oidc: OidcConfig | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -262,6 +321,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     sharedViewsLagMs: e.SHARED_VIEWS_LAG_MS,
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.PUBLIC_URL
+        ? {
+            issuer: new URL(e.OIDC_ISSUER),
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+            scopes: e.OIDC_SCOPES.trim().split(/\s+/).join(' '),
+            buttonLabel: e.OIDC_BUTTON_LABEL?.trim() || new URL(e.OIDC_ISSUER).hostname,
+            redirectUri: `${e.PUBLIC_URL.replace(/\/$/, '')}/api/auth/oidc/callback`,
+          }
+        : undefined,
     s3:
       e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

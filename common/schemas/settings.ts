@@ -17,6 +17,8 @@ export const SETTINGS_MSG = {
   registrationDomains: 'Los dominios de registro deben ser una lista',
   tooManyDomains: 'Se permiten como máximo 100 dominios de registro',
   invalidDomain: (domain: string) => `Dominio no válido: ${domain}`,
+  ssoJitDomains: 'Los dominios de creación automática deben ser una lista',
+  tooManySsoDomains: 'Se permiten como máximo 100 dominios de creación automática',
 } as const;
 
 export const MB = 1024 * 1024;
@@ -32,14 +34,22 @@ const integer = (min: number, max: number, message: string) =>
   z.number({ error: message }).int(message).min(min, message).max(max, message);
 const time = (message: string) => z.string({ error: message }).regex(HH_MM, message);
 
-const domain = z
-  .string({ error: SETTINGS_MSG.registrationDomains })
-  .trim()
-  .toLowerCase()
-  .transform((d) => d.replace(/^@/, ''))
-  .refine((d) => DOMAIN.test(d), {
-    error: (issue) => SETTINGS_MSG.invalidDomain(String(issue.input)),
-  });
+const domainOf = (listMessage: string) =>
+  z
+    .string({ error: listMessage })
+    .trim()
+    .toLowerCase()
+    .transform((d) => d.replace(/^@/, ''))
+    .refine((d) => DOMAIN.test(d), {
+      error: (issue) => SETTINGS_MSG.invalidDomain(String(issue.input)),
+    });
+
+/** Lower-case, without '@', no repeats. */
+const domainList = (listMessage: string, tooMany: string) =>
+  z
+    .array(domainOf(listMessage), { error: listMessage })
+    .max(100, tooMany)
+    .transform((list) => [...new Set(list)]);
 
 /**
  * Each setting's rule, without its default: the update schema is built from these so that a
@@ -74,11 +84,16 @@ const settingsFields = {
   magicLinksEnabled: flag('Enlaces mágicos'),
   /** Self-registration is off unless an administrator lists the e-mail domains allowed. */
   registrationEnabled: flag('Registro de cuentas'),
-  /** Lower-case, without '@', no repeats. */
-  registrationDomains: z
-    .array(domain, { error: SETTINGS_MSG.registrationDomains })
-    .max(100, SETTINGS_MSG.tooManyDomains)
-    .transform((list) => [...new Set(list)]),
+  registrationDomains: domainList(SETTINGS_MSG.registrationDomains, SETTINGS_MSG.tooManyDomains),
+  /**
+   * "Solo inicio de sesión único": with single sign-on configured, only administrators (the
+   * break-glass accounts) may still sign in with a password; magic links and registration stop.
+   */
+  ssoOnly: flag('Solo inicio de sesión único'),
+  /** Whether a verified e-mail nobody has yet creates a USER at its first single sign-on. */
+  ssoJitEnabled: flag('Crear cuentas al ingresar'),
+  /** The e-mail domains whose people may be created that way; none: nobody is. */
+  ssoJitDomains: domainList(SETTINGS_MSG.ssoJitDomains, SETTINGS_MSG.tooManySsoDomains),
 };
 
 /** The organisation's saved settings (Configuración tab); every field has its default. */
@@ -96,6 +111,9 @@ export const settingsSchema = z.object({
   magicLinksEnabled: settingsFields.magicLinksEnabled.default(true),
   registrationEnabled: settingsFields.registrationEnabled.default(false),
   registrationDomains: settingsFields.registrationDomains.default([]),
+  ssoOnly: settingsFields.ssoOnly.default(false),
+  ssoJitEnabled: settingsFields.ssoJitEnabled.default(false),
+  ssoJitDomains: settingsFields.ssoJitDomains.default([]),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export const DEFAULT_SETTINGS: Settings = settingsSchema.parse({});
@@ -125,6 +143,9 @@ export const settingsResponseSchema = z.object({
   magicLinksEnabled: z.boolean(),
   registrationEnabled: z.boolean(),
   registrationDomains: z.array(z.string()),
+  ssoOnly: z.boolean(),
+  ssoJitEnabled: z.boolean(),
+  ssoJitDomains: z.array(z.string()),
 }) satisfies z.ZodType<Settings>;
 
 /** PUT /api/settings (ADMIN): any of the settings; an unknown key is refused. */

@@ -12,6 +12,13 @@ export const appConfigSchema = z.object({
   magicLinksEnabled: z.boolean(),
   /** The "Registro de cuentas" setting: whether /auth offers 'Crear una cuenta' (never the domains). */
   registrationEnabled: z.boolean(),
+  /** Single sign-on, when the server has a provider: the name on 'Ingresar con {label}'. */
+  sso: z.nullable(z.object({ label: z.string() })),
+  /**
+   * Only single sign-on lets people in: /auth shows its button alone, and the password form only
+   * behind 'Acceso de administrador' (the break-glass administrators).
+   */
+  ssoOnly: z.boolean(),
   /** The organisation's time zone (a setting): every date and time the interface shows is read in it. */
   timeZone: z.string(),
 });

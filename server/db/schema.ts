@@ -95,11 +95,19 @@ export const users = pgTable(
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
     /** How the person hears of what others do about them by e-mail: at once, once a day, never. */
     notifyEmail: notifyEmailEnum('notify_email').notNull().default('immediate'),
+    /**
+     * The single sign-on identity bound at the person's first sign-in through the provider (its
+     * issuer and `sub`): from then on the provider's account is this person, whatever e-mail it
+     * shows later, and no other provider account may take the person over by its e-mail.
+     */
+    oidcIssuer: text('oidc_issuer'),
+    oidcSubject: text('oidc_subject'),
     ...timestamps,
   },
   (t) => [
     index('users_manager_id_idx').on(t.managerId),
     index('users_role_status_idx').on(t.role, t.status),
+    unique('users_oidc_identity_uq').on(t.oidcIssuer, t.oidcSubject),
   ],
 );
 
@@ -364,14 +372,38 @@ export const sessions = pgTable(
      * How the person proved who they are. A password-less demo session ('demo') is not asked to
      * change a temporary password it never used.
      */
-    method: text('method', { enum: ['password', 'magic_link', 'demo'] })
+    method: text('method', { enum: ['password', 'magic_link', 'demo', 'oidc'] })
       .notNull()
       .default('password'),
+    /**
+     * A single sign-on session's ID token, kept only to name the session to the provider's logout
+     * (`id_token_hint`); it goes with the session.
+     */
+    oidcIdToken: text('oidc_id_token'),
   },
   (t) => [
     index('sessions_user_id_idx').on(t.userId),
     index('sessions_expires_at_idx').on(t.expiresAt),
   ],
+);
+
+/**
+ * Single sign-on attempts under way: what the browser's redirect back must match (`state`), what
+ * the ID token must carry (`nonce`) and the PKCE verifier. Found by the SHA-256 of a random value
+ * in a short-lived cookie of the browser that started, and deleted by the callback that reads it,
+ * so each works once, only in that browser.
+ */
+export const oidcLogins = pgTable(
+  'oidc_logins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    browserHash: text('browser_hash').notNull().unique(),
+    state: text('state').notNull(),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('oidc_logins_expires_at_idx').on(t.expiresAt)],
 );
 
 /** Organisation settings (Configuración tab), one row per key, validated by common schemas. */
@@ -666,6 +698,7 @@ export type UserRow = typeof users.$inferSelect;
 export type ApiTokenRow = typeof apiTokens.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 export type SessionRow = typeof sessions.$inferSelect;
+export type OidcLoginRow = typeof oidcLogins.$inferSelect;
 export type UploadRow = typeof uploads.$inferSelect;
 export type SubmissionRow = typeof appaSubmissions.$inferSelect;
 export type FileRow = typeof appaFiles.$inferSelect;

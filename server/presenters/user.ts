@@ -46,7 +46,8 @@ export function mustChangePassword(
   row: Pick<UserRow, 'mustChangePassword'>,
   session?: Pick<SessionRow, 'method'>,
 ): boolean {
-  return row.mustChangePassword && session?.method !== 'demo';
+  // Neither a demo session nor one through the organisation's provider used the temporary password.
+  return row.mustChangePassword && session?.method !== 'demo' && session?.method !== 'oidc';
 }
 
 /** A user in the administrator's lists: with what `viewer` may do to them. */

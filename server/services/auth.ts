@@ -6,6 +6,7 @@ import { users, type SessionRow, type UserRow } from '../db/schema';
 import { AppError, badRequest, forbidden, unauthorized } from '../lib/errors';
 import { audit } from './audit';
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from './passwords';
+import { ssoOnlyActive, ssoOnlyRefusal } from './oidc';
 import { getSettings } from './settings';
 import { createSession, revokeUserSessions, type SessionContext } from './sessions';
 import { reserveSignIn, signInSucceeded, type SignInAttempt } from './throttle';
@@ -52,25 +53,13 @@ export async function signInWithPassword(
     // Registered, address not confirmed yet. Only the right password learns it; a wrong one is
     // answered like any other below.
     if (valid) {
-      await audit(ctx.db, {
-        actorId: user.id,
-        action: 'auth.login_refused',
-        entity: 'user',
-        entityId: user.id,
-        meta: { reason: 'unconfirmed', ip: client.ip },
-      });
+      await auditRefused(ctx, user.id, 'unconfirmed', client.ip);
       throw forbidden(REGISTRATION_MSG.notConfirmed);
     }
   } else if (user && user.status !== 'ACTIVO') {
     // The same answer whatever the password: a different one for the right password would
     // confirm it to whoever is guessing. The attempt stays counted either way.
-    await audit(ctx.db, {
-      actorId: user.id,
-      action: 'auth.login_refused',
-      entity: 'user',
-      entityId: user.id,
-      meta: { reason: 'suspended', ip: client.ip },
-    });
+    await auditRefused(ctx, user.id, 'suspended', client.ip);
     throw forbidden(MSG.userSuspended);
   }
   if (!user || !valid || !user.password) {
@@ -86,8 +75,26 @@ export async function signInWithPassword(
     throw unauthorized(MSG.invalidCredentials);
   }
 
+  // Only single sign-on lets people in: the administrators keep their passwords, the way in when
+  // the provider fails. Told only to whoever typed the right password.
+  if (user.role !== 'ADMIN' && ssoOnlyActive(ctx, await getSettings(ctx.db))) {
+    await auditRefused(ctx, user.id, 'sso_only', client.ip);
+    throw ssoOnlyRefusal(ctx);
+  }
+
   await signInSucceeded(ctx.db, attempt, now);
   return openSession(ctx, user, client, 'password');
+}
+
+/** A sign-in by someone who proved who they are but may not enter, in the audit log. */
+function auditRefused(ctx: AppContext, userId: string, reason: string, ip: string) {
+  return audit(ctx.db, {
+    actorId: userId,
+    action: 'auth.login_refused',
+    entity: 'user',
+    entityId: userId,
+    meta: { reason, ip },
+  });
 }
 
 /**
@@ -120,7 +127,7 @@ export async function openSession(
   ctx: AppContext,
   user: UserRow,
   client: SessionContext & { ip: string },
-  method: 'password' | 'magic_link' | 'demo',
+  method: 'password' | 'magic_link' | 'demo' | 'oidc',
 ): Promise<SignedIn> {
   const now = ctx.clock();
   const { sessionHours } = await getSettings(ctx.db);

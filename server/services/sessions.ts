@@ -14,6 +14,8 @@ export interface SessionContext {
   ip?: string | undefined;
   userAgent?: string | undefined;
   method?: SessionRow['method'];
+  /** A single sign-on's ID token, for the provider's logout. */
+  oidcIdToken?: string | undefined;
 }
 
 export async function createSession(
@@ -35,6 +37,7 @@ export async function createSession(
       ip: context.ip ?? null,
       userAgent: context.userAgent?.slice(0, 300) ?? null,
       method: context.method ?? 'password',
+      oidcIdToken: context.oidcIdToken ?? null,
     })
     .returning();
   if (!session) throw new Error('session insert returned nothing');

@@ -65,7 +65,7 @@ export type NewUser = {
    * expected to report from the first full week after it (domain/expected-authors.ts).
    */
   createdAt?: Date;
-} & ({ password: string } | { passwordHash: string });
+} & ({ password: string } | { passwordHash: string | null });
 
 /** Creates a user with a generated username (from the e-mail) and slug (from the name). */
 export async function createUser(db: Db, input: NewUser): Promise<UserRow> {

@@ -29,7 +29,9 @@ import { audit } from '../../services/audit';
 import { changePassword, signInWithPassword } from '../../services/auth';
 import { acceptMagicLinkRequest, sendMagicLink, verifyMagicLink } from './magic-link';
 import { kickMail } from '../../services/mail-queue';
+import { oidcRoutes } from './oidc';
 import { registerUser, verifyEmail } from './registration';
+import { providerLogoutUrl } from '../../services/oidc';
 import { revokeSession } from '../../services/sessions';
 
 /**
@@ -39,6 +41,8 @@ import { revokeSession } from '../../services/sessions';
 const signIn = { public: true, allowDuringPasswordChange: true, invalidates: false } as const;
 
 export function authRoutes(app: Api, ctx: AppContext) {
+  oidcRoutes(app, ctx);
+
   app.get(
     '/api/user',
     {
@@ -83,7 +87,17 @@ export function authRoutes(app: Api, ctx: AppContext) {
       config: { public: true, allowDuringPasswordChange: true, invalidates: 'people' },
     },
     async (request, reply): Promise<LogoutResponse> => {
+      const way = ctx.config.publicSiteUrl ?? '/auth';
+      let redirectTo = way;
       if (request.auth?.session) {
+        // A single sign-on session also ends at the provider when it offers RP-initiated logout,
+        // which then sends the browser on to where APPA's logout goes.
+        const providerLogout = await providerLogoutUrl(
+          ctx,
+          request.auth.session.oidcIdToken,
+          way.startsWith('/') ? `${ctx.config.publicUrl ?? ''}${way}` : way,
+        );
+        if (providerLogout) redirectTo = providerLogout;
         await revokeSession(ctx, request.auth.session.id);
         await audit(ctx.db, {
           actorId: request.auth.user.id,
@@ -93,7 +107,7 @@ export function authRoutes(app: Api, ctx: AppContext) {
         });
       }
       clearSessionCookie(ctx, reply);
-      return { message: MSG.loggedOut, redirectTo: ctx.config.publicSiteUrl ?? '/auth' };
+      return { message: MSG.loggedOut, redirectTo };
     },
   );
 

@@ -7,6 +7,7 @@ import { AppError, forbidden } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
 import { audit } from '../../services/audit';
 import { openSession, refuseLinkSignIn, type SignedIn } from '../../services/auth';
+import { ssoOnlyActive, ssoOnlyRefusal } from '../../services/oidc';
 import { savedMailFrom, getSettings } from '../../services/settings';
 import type { SessionContext } from '../../services/sessions';
 import { magicLinkEmail } from '../../services/emails';
@@ -23,8 +24,9 @@ function verifyLink(ctx: AppContext, token: string) {
 }
 
 async function assertEnabled(ctx: AppContext) {
-  const { magicLinksEnabled } = await getSettings(ctx.db);
-  if (!magicLinksEnabled) throw forbidden(MSG.magicLinksDisabled);
+  const settings = await getSettings(ctx.db);
+  if (ssoOnlyActive(ctx, settings)) throw ssoOnlyRefusal(ctx);
+  if (!settings.magicLinksEnabled) throw forbidden(MSG.magicLinksDisabled);
 }
 
 function refusalReason(user: { status: string } | undefined) {

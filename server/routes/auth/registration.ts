@@ -21,6 +21,7 @@ import { registrationNoticeEmail, verificationEmail } from '../../services/email
 import { pageLink } from '../../services/mail';
 import { enqueueMail, kickMail } from '../../services/mail-queue';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../services/passwords';
+import { ssoOnlyActive, ssoOnlyRefusal } from '../../services/oidc';
 import { getSettings, savedMailFrom } from '../../services/settings';
 import type { SessionContext } from '../../services/sessions';
 import {
@@ -98,6 +99,7 @@ export async function registerUser(
   const now = ctx.clock();
   await reserveAttempt(ctx.db, [rule(`registrations:${ip}`, THROTTLE.registrations)], now);
   const settings = await getSettings(ctx.db);
+  if (ssoOnlyActive(ctx, settings)) throw ssoOnlyRefusal(ctx);
   const email = normaliseEmail(input.email);
   const domain = email.split('@')[1] ?? '';
   if (!settings.registrationEnabled || !settings.registrationDomains.includes(domain)) {

@@ -82,6 +82,9 @@ describe('GET /api/settings', () => {
       magicLinksEnabled: true,
       registrationEnabled: false,
       registrationDomains: [],
+      ssoOnly: false,
+      ssoJitEnabled: false,
+      ssoJitDomains: [],
     } satisfies Settings);
   });
 });

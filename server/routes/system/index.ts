@@ -8,6 +8,7 @@ import { AppError } from '../../lib/errors';
 import type { Api } from '../../plugins/route-facts';
 import { isDemoDatabase } from '../../services/demo';
 import { jobsStatus } from '../../services/jobs-pause';
+import { ssoOnlyActive } from '../../services/oidc';
 import { getSettings } from '../../services/settings';
 
 const open = { public: true, allowDuringPasswordChange: true } as const;
@@ -48,13 +49,16 @@ export function systemRoutes(app: Api, ctx: AppContext) {
     { schema: { response: { 200: appConfigSchema } }, config: open },
     async () => {
       const settings = await getSettings(ctx.db);
+      const ssoOnly = ssoOnlyActive(ctx, settings);
       return {
         productName: PRODUCT_NAME,
         publicSiteUrl: ctx.config.publicSiteUrl ?? null,
         demo: await isDemoDatabase(ctx.db),
-        magicLinksEnabled: settings.magicLinksEnabled,
+        magicLinksEnabled: settings.magicLinksEnabled && !ssoOnly,
         // Which domains may register is not said.
-        registrationEnabled: registrationOffered(settings),
+        registrationEnabled: registrationOffered(settings) && !ssoOnly,
+        sso: ctx.config.oidc ? { label: ctx.config.oidc.buttonLabel } : null,
+        ssoOnly,
         timeZone: settings.organisationTimezone,
       };
     },

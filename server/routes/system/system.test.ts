@@ -21,6 +21,8 @@ describe('system routes', () => {
       demo: false,
       magicLinksEnabled: true,
       registrationEnabled: false,
+      sso: null,
+      ssoOnly: false,
       timeZone: 'America/Lima',
     });
   });

@@ -53,6 +53,8 @@ export function splitDomains(text: string): string[] {
     .filter(Boolean);
 }
 
+type SsoSetting = 'ssoOnly' | 'ssoJitEnabled' | 'ssoJitDomains';
+
 export function toFormValues(settings: Settings): SettingsFormValues {
   const { maxFileBytes, mailFrom, registrationDomains, ...rest } = settings;
   return {
@@ -66,11 +68,12 @@ export function toFormValues(settings: Settings): SettingsFormValues {
 /** Only the settings that differ from the saved ones: PUT /api/settings takes a partial body. */
 export function changedSettings(saved: Settings, values: SettingsFormOutput): UpdateSettings {
   const { maxFileMb, ...rest } = values;
-  const next: Settings = { ...rest, maxFileBytes: maxFileMb * MB };
+  // The single sign-on settings have a card of their own, which saves them.
+  const next: Omit<Settings, SsoSetting> = { ...rest, maxFileBytes: maxFileMb * MB };
   // An unchanged size in MB keeps a stored size that is not a whole number of MB.
   if (Math.round(saved.maxFileBytes / MB) === maxFileMb) next.maxFileBytes = saved.maxFileBytes;
   const changes: Record<string, unknown> = {};
-  for (const key of Object.keys(next) as (keyof Settings)[]) {
+  for (const key of Object.keys(next) as (keyof typeof next)[]) {
     if (JSON.stringify(next[key]) !== JSON.stringify(saved[key])) changes[key] = next[key];
   }
   return changes as UpdateSettings;

@@ -1,0 +1,398 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MSG } from '../../../common/messages';
+import { landingPathFor } from '../../../common/roles';
+import { SSO_MSG } from '../../../common/schemas/sso';
+import { loadConfig } from '../../config';
+import { auditLog, sessions, users } from '../../db/schema';
+import { saveSettings } from '../../services/settings';
+import { buildTestApp, buildUser, TEST_ORIGIN, type TestApp } from '../../test/helper';
+import { startTestProvider, type TestProvider } from '../../test/oidc-provider';
+
+const PUBLIC_URL = 'http://appa.localhost';
+const CALLBACK = `${PUBLIC_URL}/api/auth/oidc/callback`;
+
+let t: TestApp;
+let idp: TestProvider;
+
+beforeAll(async () => {
+  idp = await startTestProvider({
+    redirectUri: CALLBACK,
+    postLogoutRedirectUri: `${PUBLIC_URL}/auth`,
+  });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: '/tmp',
+    PUBLIC_URL,
+    OIDC_ISSUER: idp.issuer,
+    OIDC_CLIENT_ID: idp.clientId,
+    OIDC_CLIENT_SECRET: idp.clientSecret,
+    OIDC_BUTTON_LABEL: 'Proveedor de Prueba',
+  });
+  t = await buildTestApp({ publicUrl: PUBLIC_URL, oidc: config.oidc });
+});
+afterAll(async () => {
+  await t.close();
+  await idp.close();
+});
+beforeEach(async () => {
+  // The provider signs with the machine's time; APPA's clock checks its tokens.
+  t.clock.current = new Date();
+  await saveSettings(t.db, { ssoOnly: false, ssoJitEnabled: false, ssoJitDomains: [] }, null);
+});
+
+let counter = 0;
+/** A person at the provider, and (unless `appa: false`) in APPA with the same e-mail. */
+async function person(
+  options: {
+    role?: 'ADMIN' | 'USER' | 'LIDER' | 'GERENTE';
+    status?: 'SUSPENDIDO';
+    email?: string;
+    verified?: boolean;
+    appa?: boolean;
+  } = {},
+) {
+  counter += 1;
+  const login = `persona-${counter}`;
+  const email = options.email ?? `persona.sso${counter}@empresa.pe`;
+  idp.addAccount(login, {
+    email: email.toUpperCase(),
+    email_verified: options.verified ?? true,
+    name: `Persona Sso ${counter}`,
+  });
+  const user =
+    options.appa === false
+      ? null
+      : await buildUser(t, {
+          email,
+          role: options.role ?? 'USER',
+          ...(options.status ? { status: options.status } : {}),
+        });
+  return { login, email, user };
+}
+
+/** GET /api/auth/oidc/start, as the browser: the provider's address and the attempt's cookie. */
+async function start() {
+  const res = await t.app.inject({ method: 'GET', url: '/api/auth/oidc/start' });
+  expect(res.statusCode, res.body).toBe(302);
+  const cookie = res.cookies.find((c) => c.name === 'appa_sso');
+  expect(cookie?.httpOnly).toBe(true);
+  expect(cookie?.sameSite).toBe('Lax');
+  return { location: new URL(String(res.headers.location)), cookie: `appa_sso=${cookie?.value}` };
+}
+
+function callback(back: URL, cookie: string | null) {
+  return t.app.inject({
+    method: 'GET',
+    url: `/api/auth/oidc/callback${back.search}`,
+    headers: cookie ? { cookie } : {},
+  });
+}
+
+/** The whole flow: start, sign in at the provider as `login`, come back. */
+async function signInThroughProvider(login: string) {
+  const { location, cookie } = await start();
+  const back = await idp.signInAt(location.href, login);
+  return { res: await callback(back, cookie), back, cookie };
+}
+
+const sessionCookie = (res: { cookies: { name: string; value: string; httpOnly?: boolean }[] }) =>
+  res.cookies.find((c) => c.name === 'appa_session' && c.value !== '');
+
+/** POST /api/auth/login-username on `app`, as the sign-in page sends it. */
+const passwordSignIn = (app: TestApp['app'], username: string, password: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/auth/login-username',
+    headers: { origin: TEST_ORIGIN },
+    payload: { username, password },
+  });
+
+/** PUT /api/settings with the cookie of a password sign-in's answer. */
+const putSettings = (
+  app: TestApp['app'],
+  signed: Parameters<typeof sessionCookie>[0],
+  payload: Record<string, unknown>,
+) =>
+  app.inject({
+    method: 'PUT',
+    url: '/api/settings',
+    headers: { origin: TEST_ORIGIN, cookie: `appa_session=${sessionCookie(signed)?.value}` },
+    payload,
+  });
+
+async function lastAudit(userId: string | null, action: string) {
+  const rows = await t.db
+    .select()
+    .from(auditLog)
+    .where(
+      userId
+        ? and(eq(auditLog.action, action), eq(auditLog.entityId, userId))
+        : eq(auditLog.action, action),
+    );
+  return rows.at(-1);
+}
+
+describe('GET /api/auth/oidc/start', () => {
+  it('sends the browser to the provider with PKCE, state and nonce', async () => {
+    const { location } = await start();
+    expect(location.origin).toBe(idp.issuer);
+    expect(location.searchParams.get('client_id')).toBe(idp.clientId);
+    expect(location.searchParams.get('redirect_uri')).toBe(CALLBACK);
+    expect(location.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(location.searchParams.get('scope')).toBe('openid email profile');
+    for (const name of ['state', 'nonce', 'code_challenge'])
+      expect(location.searchParams.get(name)?.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('is public and says so in /api/config', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/config' });
+    expect(res.json()).toMatchObject({ sso: { label: 'Proveedor de Prueba' }, ssoOnly: false });
+  });
+});
+
+describe('GET /api/auth/oidc/callback', () => {
+  it('opens an APPA session for the person with the verified e-mail, who lands by role', async () => {
+    const { login, user } = await person({ role: 'LIDER' });
+    const { res } = await signInThroughProvider(login);
+    expect(res.statusCode, res.body).toBe(302);
+    expect(res.headers.location).toBe('/');
+    const cookie = sessionCookie(res);
+    expect(cookie?.httpOnly).toBe(true);
+    expect(res.cookies.find((c) => c.name === 'appa_sso')?.value).toBe('');
+
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: { cookie: `appa_session=${cookie?.value}` },
+    });
+    expect(me.statusCode).toBe(200);
+    const current = me.json<{ id: string; role: 'LIDER'; slug: string }>();
+    expect(current.id).toBe(user?.id);
+    expect(landingPathFor({ ...current, mustChangePassword: false })).toBe('/lider');
+
+    const [row] = await t.db
+      .select()
+      .from(users)
+      .where(eq(users.id, user?.id ?? ''));
+    expect(row?.oidcIssuer).toBe(idp.issuer);
+    expect(row?.oidcSubject).toBe(login);
+    expect((await lastAudit(user?.id ?? null, 'auth.login'))?.meta).toMatchObject({
+      method: 'oidc',
+    });
+  });
+
+  it('refuses a wrong state and opens no session', async () => {
+    const { login, user } = await person();
+    const { location, cookie } = await start();
+    const back = await idp.signInAt(location.href, login);
+    back.searchParams.set('state', 'x'.repeat(43));
+    const res = await callback(back, cookie);
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/auth?sso=error');
+    expect(sessionCookie(res)).toBeUndefined();
+    expect(
+      await t.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.userId, user?.id ?? '')),
+    ).toEqual([]);
+    expect((await lastAudit(null, 'auth.login_failed'))?.meta).toMatchObject({
+      method: 'oidc',
+      reason: expect.stringMatching(/^rejected: /),
+    });
+  });
+
+  it('refuses a return without the browser that started it (login forgery)', async () => {
+    const { login } = await person();
+    const { location } = await start();
+    const back = await idp.signInAt(location.href, login);
+    const res = await callback(back, null);
+    expect(res.headers.location).toBe('/auth?sso=expired');
+    expect(sessionCookie(res)).toBeUndefined();
+  });
+
+  it('refuses a replayed code', async () => {
+    const { login } = await person();
+    const { res, back, cookie } = await signInThroughProvider(login);
+    expect(res.headers.location).toBe('/');
+    const again = await callback(back, cookie);
+    expect(again.headers.location).toBe('/auth?sso=expired');
+    expect(sessionCookie(again)).toBeUndefined();
+  });
+
+  it('refuses an expired ID token', async () => {
+    const { login } = await person();
+    const { location, cookie } = await start();
+    const back = await idp.signInAt(location.href, login);
+    // The token lives 60 seconds; APPA's clock reads it five minutes later (the attempt lives 10).
+    t.clock.advance(5 * 60_000);
+    const res = await callback(back, cookie);
+    expect(res.headers.location).toBe('/auth?sso=error');
+    expect(sessionCookie(res)).toBeUndefined();
+    expect((await lastAudit(null, 'auth.login_failed'))?.meta).toMatchObject({
+      reason: 'rejected: OAUTH_JWT_TIMESTAMP_CHECK_FAILED',
+    });
+  });
+
+  it('refuses an attempt older than ten minutes', async () => {
+    const { login } = await person();
+    const { location, cookie } = await start();
+    const back = await idp.signInAt(location.href, login);
+    t.clock.advance(11 * 60_000);
+    const res = await callback(back, cookie);
+    expect(res.headers.location).toBe('/auth?sso=expired');
+  });
+
+  it('refuses an e-mail the provider did not verify', async () => {
+    const { login, user } = await person({ verified: false });
+    const { res } = await signInThroughProvider(login);
+    expect(res.headers.location).toBe('/auth?sso=unverified');
+    expect(sessionCookie(res)).toBeUndefined();
+    const [row] = await t.db
+      .select()
+      .from(users)
+      .where(eq(users.id, user?.id ?? ''));
+    expect(row?.oidcSubject).toBeNull();
+  });
+
+  it('refuses a suspended person with the usual message', async () => {
+    const { login, user } = await person({ status: 'SUSPENDIDO' });
+    const { res } = await signInThroughProvider(login);
+    expect(res.headers.location).toBe('/auth?sso=suspended');
+    expect(SSO_MSG.failures.suspended).toBe(MSG.userSuspended);
+    expect(sessionCookie(res)).toBeUndefined();
+    expect((await lastAudit(user?.id ?? null, 'auth.login_refused'))?.meta).toMatchObject({
+      method: 'oidc',
+      reason: 'suspended',
+    });
+  });
+
+  it('refuses someone without an account while creation at sign-in is off', async () => {
+    const { login, email } = await person({ appa: false, email: 'nuevo.off@empresa.pe' });
+    const { res } = await signInThroughProvider(login);
+    expect(res.headers.location).toBe('/auth?sso=unknown');
+    expect(await t.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+  });
+
+  it('creates a USER at first sign-in when on, only for the listed domains', async () => {
+    await saveSettings(t.db, { ssoJitEnabled: true, ssoJitDomains: ['empresa.pe'] }, null);
+    const listed = await person({ appa: false, email: 'nueva.jit@empresa.pe' });
+    const { res } = await signInThroughProvider(listed.login);
+    expect(res.headers.location).toBe('/');
+    const [created] = await t.db.select().from(users).where(eq(users.email, listed.email));
+    expect(created).toMatchObject({
+      role: 'USER',
+      status: 'ACTIVO',
+      password: null,
+      mustChangePassword: false,
+      oidcSubject: listed.login,
+    });
+    expect(created?.fullName).toMatch(/^Persona Sso/);
+
+    const other = await person({ appa: false, email: 'alguien@otra.pe' });
+    const refused = await signInThroughProvider(other.login);
+    expect(refused.res.headers.location).toBe('/auth?sso=unknown');
+    expect(await t.db.select().from(users).where(eq(users.email, other.email))).toEqual([]);
+  });
+
+  it('keeps the person bound to the provider account that first signed in', async () => {
+    const { login, email, user } = await person();
+    expect((await signInThroughProvider(login)).res.headers.location).toBe('/');
+    // Another account at the provider now shows the same e-mail: it does not get the person.
+    counter += 1;
+    const intruder = `intruso-${counter}`;
+    idp.addAccount(intruder, { email, email_verified: true });
+    const { res } = await signInThroughProvider(intruder);
+    expect(res.headers.location).toBe('/auth?sso=mismatch');
+    // The bound account still signs in, whatever e-mail it shows later.
+    idp.addAccount(login, { email: 'cambiado@empresa.pe', email_verified: true });
+    const bound = await signInThroughProvider(login);
+    expect(bound.res.headers.location).toBe('/');
+    expect((await lastAudit(user?.id ?? null, 'auth.login'))?.meta).toMatchObject({
+      method: 'oidc',
+    });
+  });
+});
+
+describe('only single sign-on', () => {
+  const login = (username: string, password: string) => passwordSignIn(t.app, username, password);
+
+  it('refuses password sign-in to everyone but the break-glass administrators', async () => {
+    const admin = await buildUser(t, { role: 'ADMIN' });
+    const author = await buildUser(t, { role: 'USER' });
+    const adminLogin = await login(admin.username, admin.plainPassword);
+    const put = await putSettings(t.app, adminLogin, { ssoOnly: true });
+    expect(put.statusCode, put.body).toBe(200);
+
+    const refused = await login(author.username, author.plainPassword);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: SSO_MSG.ssoOnly('Proveedor de Prueba') });
+    // A wrong password is answered as always: the refusal tells nothing to a guesser.
+    expect((await login(author.username, 'no-es-la-clave')).statusCode).toBe(401);
+    expect((await login(admin.username, admin.plainPassword)).statusCode).toBe(200);
+
+    const link = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/magic-link',
+      headers: { origin: TEST_ORIGIN },
+      payload: { email: author.email },
+    });
+    expect(link.statusCode).toBe(403);
+    const config = await t.app.inject({ method: 'GET', url: '/api/config' });
+    expect(config.json()).toMatchObject({
+      ssoOnly: true,
+      magicLinksEnabled: false,
+      registrationEnabled: false,
+    });
+
+    // Single sign-on still lets the author in.
+    idp.addAccount(`autor-${author.id}`, { email: author.email, email_verified: true });
+    const { res } = await signInThroughProvider(`autor-${author.id}`);
+    expect(res.headers.location).toBe('/');
+  });
+
+  it('cannot be turned on by a server without a provider', async () => {
+    const bare = await buildTestApp();
+    try {
+      const admin = await buildUser(bare, { role: 'ADMIN' });
+      const signed = await passwordSignIn(bare.app, admin.username, admin.plainPassword);
+      const put = await putSettings(bare.app, signed, { ssoOnly: true });
+      expect(put.statusCode).toBe(400);
+      expect(put.json()).toEqual({ message: SSO_MSG.notConfigured });
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
+describe('logout of a single sign-on session', () => {
+  it("ends APPA's session and sends the browser to the provider's logout", async () => {
+    const { login } = await person();
+    const { res } = await signInThroughProvider(login);
+    const cookie = `appa_session=${sessionCookie(res)?.value}`;
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { origin: TEST_ORIGIN, cookie },
+    });
+    expect(out.statusCode).toBe(200);
+    const to = new URL(out.json<{ redirectTo: string }>().redirectTo);
+    expect(`${to.origin}${to.pathname}`).toBe(`${idp.issuer}/session/end`);
+    expect(to.searchParams.get('id_token_hint')).toMatch(/^ey/);
+    expect(to.searchParams.get('post_logout_redirect_uri')).toBe(`${PUBLIC_URL}/auth`);
+    const me = await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } });
+    expect(me.statusCode).toBe(401);
+  });
+
+  it('sends a password session to APPA’s own way out', async () => {
+    const user = await buildUser(t);
+    const signed = await passwordSignIn(t.app, user.username, user.plainPassword);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { origin: TEST_ORIGIN, cookie: `appa_session=${sessionCookie(signed)?.value}` },
+    });
+    expect(out.json()).toMatchObject({ redirectTo: '/auth' });
+  });
+});

@@ -1,0 +1,95 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { oidcCallbackQuerySchema, type SsoFailure } from '../../../common/schemas/sso';
+import type { AppContext } from '../../context';
+import { AppError } from '../../lib/errors';
+import { isSecure, setSessionCookie } from '../../plugins/auth';
+import type { Api } from '../../plugins/route-facts';
+import { finishOidcSignIn, SsoRefusal, startOidcSignIn } from '../../services/oidc';
+
+/** The browser's half of a sign-in under way (services/oidc.ts keeps the other half). */
+function attemptCookieName(ctx: AppContext): string {
+  return isSecure(ctx) ? '__Host-appa_sso' : 'appa_sso';
+}
+
+// Lax, not Strict: the provider's redirect back is a top-level navigation from its site.
+const attemptCookie = (ctx: AppContext) =>
+  ({ httpOnly: true, sameSite: 'lax', secure: isSecure(ctx), path: '/' }) as const;
+
+/** Where a failed single sign-on sends the browser: /auth, with a code the page words. */
+function toSignIn(reply: FastifyReply, code: SsoFailure) {
+  return reply.redirect(`/auth?sso=${code}`, 302);
+}
+
+const redirectAnswer = {
+  302: z.null().describe('Redirección (Location) al proveedor, a la aplicación o a /auth?sso=…'),
+};
+
+function rawQuery(request: FastifyRequest): string {
+  const at = request.url.indexOf('?');
+  return at === -1 ? '' : request.url.slice(at);
+}
+
+/**
+ * Single sign-on through the organisation's OpenID Connect provider: the authorization code flow
+ * with PKCE, done by `openid-client`. Both routes are navigations of the browser, answered with a
+ * redirect; a refusal lands on /auth with a code, never with the provider's words.
+ */
+export function oidcRoutes(app: Api, ctx: AppContext) {
+  app.get(
+    '/api/auth/oidc/start',
+    {
+      schema: { response: redirectAnswer },
+      // It opens nothing yet: a row that the callback spends.
+      config: { public: true, allowDuringPasswordChange: true, invalidates: false },
+    },
+    async (request, reply) => {
+      if (!ctx.config.oidc) return toSignIn(reply, 'error');
+      try {
+        const started = await startOidcSignIn(ctx, request.ip);
+        reply.setCookie(attemptCookieName(ctx), started.browser, {
+          ...attemptCookie(ctx),
+          expires: started.expiresAt,
+        });
+        reply.header('cache-control', 'no-store');
+        return reply.redirect(started.url, 302);
+      } catch (error) {
+        if (error instanceof SsoRefusal) {
+          request.log.warn({ reason: error.reason }, 'single sign-on could not start');
+          return toSignIn(reply, error.code);
+        }
+        if (error instanceof AppError && error.statusCode === 429)
+          return toSignIn(reply, 'throttled');
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/api/auth/oidc/callback',
+    {
+      schema: { querystring: oidcCallbackQuerySchema, response: redirectAnswer },
+      // A new session, which no kept answer shows; a person created on the way is not yet in any.
+      config: { public: true, allowDuringPasswordChange: true, invalidates: 'people' },
+    },
+    async (request, reply) => {
+      const browser = request.cookies[attemptCookieName(ctx)];
+      reply.clearCookie(attemptCookieName(ctx), attemptCookie(ctx));
+      reply.header('cache-control', 'no-store');
+      if (!ctx.config.oidc) return toSignIn(reply, 'error');
+      try {
+        const signed = await finishOidcSignIn(ctx, browser, rawQuery(request), {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        });
+        setSessionCookie(ctx, reply, signed.token, signed.session.expiresAt);
+        // `/` sends each person to their role's page.
+        return reply.redirect('/', 302);
+      } catch (error) {
+        if (!(error instanceof SsoRefusal)) throw error;
+        request.log.info({ reason: error.reason }, 'single sign-on refused');
+        return toSignIn(reply, error.code);
+      }
+    },
+  );
+}
