@@ -26,6 +26,7 @@ const FIRST_PAGES_ICONS = [
   'file-pen',
   'file-text',
   'info',
+  'key-round',
   'layout-dashboard',
   'life-buoy',
   'loader-circle',

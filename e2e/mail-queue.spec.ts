@@ -1,12 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { freePort, waitFor } from '../scripts/lib/net.mjs';
 import { startSmtpServer } from '../server/test/smtp';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { expectNoSidewaysScroll, expectWithinWidth } from './support/layout';
+import { startOwnServer, type OwnServer } from './support/own-server';
 
 /*
  * The mail queue in the panel, against a server of its own that sends through a real SMTP server
@@ -18,9 +14,8 @@ const ADMIN = { username: 'admin.correo', password: 'clave-de-correo-e2e-segura'
 const REFUSED = 'buzon.cerrado@empresa.pe';
 
 let origin = '';
-let server: ChildProcess | null = null;
+let server: OwnServer | null = null;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>> | null = null;
-let dataDir = '';
 let refusing = true;
 
 test.describe.configure({ mode: 'serial' });
@@ -28,37 +23,13 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   smtp = await startSmtpServer(0, (address) => refusing && address === REFUSED);
-
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  dataDir = mkdtempSync(path.join(tmpdir(), 'appa-e2e-mail-'));
-  server = spawn(process.execPath, ['dist/server/index.js'], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      APPA_DEMO: '0',
-      APPA_ADMIN_USERNAME: ADMIN.username,
-      APPA_ADMIN_PASSWORD: ADMIN.password,
-      SMTP_URL: smtp.url,
-      PUBLIC_URL: origin,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise((resolve) => server?.once('exit', resolve));
-  await waitFor(async () => (await fetch(`${origin}/api/health`)).ok, 'the mail test server', {
-    timeoutMs: 150_000,
-    exited,
-  });
+  server = await startOwnServer(ADMIN, { SMTP_URL: smtp.url });
+  origin = server.origin;
 });
 
 test.afterAll(async () => {
-  server?.kill('SIGTERM');
+  server?.stop();
   await smtp?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function signIn(page: Page) {

@@ -223,7 +223,9 @@ function identityOf(
     issuer: claims.iss,
     subject: claims.sub,
     email: text(profile.email),
-    emailVerified: profile.email_verified === true,
+    // Microsoft Entra ID sends no `email_verified`; its `xms_edov` says the e-mail's domain is one
+    // the tenant owns and verified, which is what matching by e-mail needs.
+    emailVerified: profile.email_verified === true || profile.xms_edov === true,
     name,
     idToken,
   };

@@ -17,6 +17,8 @@ import Provider, {
 export interface TestAccount {
   email?: string;
   email_verified?: boolean;
+  /** Microsoft Entra ID's "e-mail domain owner verified". */
+  xms_edov?: boolean;
   name?: string;
 }
 
@@ -77,7 +79,7 @@ export async function startTestProvider(options: {
     },
     claims: {
       openid: ['sub'],
-      email: ['email', 'email_verified'],
+      email: ['email', 'email_verified', 'xms_edov'],
       profile: ['name'],
     },
     features: { devInteractions: { enabled: false }, rpInitiatedLogout: { enabled: true } },

@@ -256,6 +256,14 @@ describe('GET /api/auth/oidc/callback', () => {
     expect(row?.oidcSubject).toBeNull();
   });
 
+  it("takes Entra ID's verified domain (xms_edov) for a verified e-mail", async () => {
+    const user = await buildUser(t, { email: 'entra.persona@empresa.pe' });
+    idp.addAccount('entra', { email: 'entra.persona@empresa.pe', xms_edov: true });
+    const { res } = await signInThroughProvider('entra');
+    expect(res.headers.location).toBe('/');
+    expect((await lastAudit(user.id, 'auth.login'))?.meta).toMatchObject({ method: 'oidc' });
+  });
+
   it('refuses a suspended person with the usual message', async () => {
     const { login, user } = await person({ status: 'SUSPENDIDO' });
     const { res } = await signInThroughProvider(login);

@@ -7,6 +7,7 @@ import {
 } from '@/features/reminders/components/recipient-picker';
 import { RemindersCard } from '@/features/reminders/components/reminders-card';
 import { SettingsCard } from '@/features/settings/components/settings-card';
+import { SsoCard } from '@/features/settings/components/sso-card';
 import { TokensCard } from '@/features/tokens/components/tokens-card';
 import { useUsersWithCounts } from '@/features/users/api/get-users-with-counts';
 import { WebhooksCard } from '@/features/webhooks/components/webhooks-card';
@@ -19,7 +20,7 @@ function SpecificRecipients(selection: RecipientSelection) {
 
 /**
  * 'Configuración': the notice of paused scheduled jobs (after a restore), reminders, the system
- * settings, the outbox, API tokens and the audit log.
+ * settings, single sign-on, the outbox, API tokens and the audit log.
  */
 export function ConfigurationTab() {
   return (
@@ -29,6 +30,7 @@ export function ConfigurationTab() {
       </div>
       <RemindersCard recipients={(selection) => <SpecificRecipients {...selection} />} />
       <SettingsCard />
+      <SsoCard />
       {/* The mail queue is a wide table, as the audit log; the tokens' form sits beside their list. */}
       <div className="lg:col-span-2">
         <OutboxCard />

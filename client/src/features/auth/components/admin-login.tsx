@@ -8,6 +8,7 @@ import { useCurrentUser } from '@/lib/api/get-current-user';
 import { useLoginWithUsername } from '@/lib/api/login-username';
 import { AuthPageShell } from './auth-page-shell';
 import { LoginForm } from './login-form';
+import { SsoSignIn } from './sso-sign-in';
 
 /** /admin-login: the administrative sign-in screen. */
 export function AdminLogin() {
@@ -38,21 +39,23 @@ export function AdminLogin() {
           <CardDescription>Ingresa tus credenciales para administrar el sistema.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-5">
-          <LoginForm
-            submitLabel="Iniciar Sesión"
-            pendingLabel="Iniciando sesión..."
-            pending={login.isPending || login.isSuccess}
-            error={login.isError ? login.error.message || 'Error al iniciar sesión' : null}
-            onSubmit={onSubmit}
-          />
-          <p className="text-center text-sm">
-            <Link
-              to="/auth?modo=email"
-              className="font-medium text-primary underline-offset-4 hover:underline focus-visible:underline focus-visible:outline-none"
-            >
-              Acceder con email
-            </Link>
-          </p>
+          <SsoSignIn breakGlass>
+            <LoginForm
+              submitLabel="Iniciar Sesión"
+              pendingLabel="Iniciando sesión..."
+              pending={login.isPending || login.isSuccess}
+              error={login.isError ? login.error.message || 'Error al iniciar sesión' : null}
+              onSubmit={onSubmit}
+            />
+            <p className="text-center text-sm">
+              <Link
+                to="/auth?modo=email"
+                className="font-medium text-primary underline-offset-4 hover:underline focus-visible:underline focus-visible:outline-none"
+              >
+                Acceder con email
+              </Link>
+            </p>
+          </SsoSignIn>
         </CardContent>
       </Card>
     </AuthPageShell>

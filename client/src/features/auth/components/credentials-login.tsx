@@ -13,6 +13,7 @@ import { useLoginWithUsername } from '@/lib/api/login-username';
 import { AuthPageShell, BrandMark } from './auth-page-shell';
 import { LoginForm } from './login-form';
 import { MagicLinkForm } from './magic-link-form';
+import { SsoSignIn } from './sso-sign-in';
 import { retryableLazy } from '@/lib/retryable-lazy';
 
 const FEATURES = [
@@ -114,7 +115,11 @@ export function CredentialsLogin() {
         <Card className="w-full lg:order-2" data-testid="login-card">
           <CardHeader>
             <CardTitle>{HEADINGS[mode].title}</CardTitle>
-            <CardDescription>{HEADINGS[mode].description}</CardDescription>
+            <CardDescription>
+              {mode === 'password' && config?.ssoOnly
+                ? 'Ingresa con la cuenta de tu organización.'
+                : HEADINGS[mode].description}
+            </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-5">
             {mode === 'email' ? (
@@ -124,7 +129,7 @@ export function CredentialsLogin() {
                 <RegisterForm onBack={() => setMode('password')} />
               </Suspense>
             ) : (
-              <>
+              <SsoSignIn>
                 <LoginForm
                   submitLabel="Acceder"
                   pendingLabel="Accediendo..."
@@ -153,7 +158,7 @@ export function CredentialsLogin() {
                     ) : null}
                   </div>
                 ) : null}
-              </>
+              </SsoSignIn>
             )}
           </CardContent>
         </Card>

@@ -11,6 +11,7 @@ import { useLoginWithUsername } from '@/lib/api/login-username';
 import { UserNotFound } from '@/components/user-not-found';
 import { AuthPageShell } from './auth-page-shell';
 import { LoginForm } from './login-form';
+import { SsoSignIn } from './sso-sign-in';
 
 const INVALID_CREDENTIALS = 'Usuario o contraseña incorrectos';
 
@@ -80,14 +81,16 @@ export function PersonalLogin({ slug }: { slug: string }) {
             completar tu reporte semanal.
           </p>
         </CardHeader>
-        <CardContent>
-          <LoginForm
-            submitLabel="Ingresar"
-            pendingLabel="Ingresando..."
-            pending={login.isPending || login.isSuccess}
-            error={login.isError ? loginErrorMessage(login.error) : null}
-            onSubmit={onSubmit}
-          />
+        <CardContent className="grid gap-5">
+          <SsoSignIn>
+            <LoginForm
+              submitLabel="Ingresar"
+              pendingLabel="Ingresando..."
+              pending={login.isPending || login.isSuccess}
+              error={login.isError ? loginErrorMessage(login.error) : null}
+              onSubmit={onSubmit}
+            />
+          </SsoSignIn>
         </CardContent>
       </Card>
     </AuthPageShell>

@@ -16,6 +16,8 @@ import { configQueryKey } from '@/lib/api/get-config';
 import { invalidateAuditLog } from '@/lib/query-roots';
 import { settingsQueryKey } from './get-settings';
 
+const ssoOnly = (config: AppConfig, settings: Settings) => settings.ssoOnly && config.sso !== null;
+
 /** PUT /api/settings (ADMIN): only the settings to change; answers all of them. */
 export function updateSettings(changes: UpdateSettings): Promise<Settings> {
   return api.put('/api/settings', settingsSchema, changes);
@@ -31,8 +33,10 @@ export const updateSettingsMutationOptions = (queryClient: QueryClient) =>
         config
           ? {
               ...config,
-              magicLinksEnabled: settings.magicLinksEnabled,
-              registrationEnabled: registrationOffered(settings),
+              // Only single sign-on, with a provider, closes the other ways in.
+              magicLinksEnabled: settings.magicLinksEnabled && !ssoOnly(config, settings),
+              registrationEnabled: registrationOffered(settings) && !ssoOnly(config, settings),
+              ssoOnly: ssoOnly(config, settings),
               timeZone: settings.organisationTimezone,
             }
           : config,

@@ -1,25 +1,17 @@
 import type { Settings } from '@common/schemas/settings';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LoaderCircle } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
-import { toast } from '@/components/ui/use-toast';
 import { useSettings } from '../api/get-settings';
 import { useUpdateSettings } from '../api/update-settings';
-import {
-  changedSettings,
-  settingsFormSchema,
-  toFormValues,
-  type SettingsFormValues,
-} from '../lib/settings-form';
+import { SaveButton, savedToasts, Section, Toggle } from './form-parts';
+import { changedSettings, settingsFormSchema, toFormValues } from '../lib/settings-form';
 
 const DAYS = ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Domingo'];
 
@@ -68,15 +60,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
   } = form;
 
   const onSubmit = form.handleSubmit((values) =>
-    update.mutate(changedSettings(saved, values), {
-      onSuccess: () => toast({ title: 'Configuración guardada' }),
-      onError: (error) =>
-        toast({
-          variant: 'destructive',
-          title: 'Error al guardar la configuración',
-          description: error.message,
-        }),
-    }),
+    update.mutate(changedSettings(saved, values), savedToasts),
   );
 
   const number = (name: 'maxFileMb' | 'maxFiles' | 'sessionHours' | 'reminderDay') =>
@@ -183,46 +167,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
         </FormField>
       </Section>
 
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="submit" disabled={!isDirty || update.isPending}>
-          {update.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
-          {update.isPending ? 'Guardando...' : 'Guardar configuración'}
-        </Button>
-      </div>
+      <SaveButton label="Guardar configuración" pending={update.isPending} disabled={!isDirty} />
     </form>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <fieldset className="grid min-w-0 gap-4 border-t pt-4 first:border-t-0 first:pt-0">
-      <legend className="float-left mb-1 w-full text-base font-semibold">{title}</legend>
-      {children}
-    </fieldset>
-  );
-}
-
-/** A labelled checkbox: the whole row toggles it, the hint is its description. */
-function Toggle({
-  label,
-  hint,
-  ...field
-}: { label: string; hint: string } & UseFormRegisterReturn<keyof SettingsFormValues>) {
-  const hintId = `${field.name}-hint`;
-  return (
-    <label className="flex cursor-pointer items-start gap-3 rounded-md border p-3 hover:bg-muted/50">
-      <input
-        type="checkbox"
-        aria-describedby={hintId}
-        className="mt-0.5 size-4 shrink-0 accent-primary"
-        {...field}
-      />
-      <span className="grid gap-1">
-        <span className="text-sm leading-none font-medium">{label}</span>
-        <span id={hintId} className="text-xs text-muted-foreground">
-          {hint}
-        </span>
-      </span>
-    </label>
   );
 }

@@ -11,6 +11,16 @@ import { z } from 'zod';
 
 const rules = settingsSchema.shape;
 
+/** A list of domains typed as one text, separated by commas or new lines, checked by `rule`. */
+function domainsText(rule: z.ZodType<string[], unknown>) {
+  return z.string().transform((text, ctx) => {
+    const parsed = rule.safeParse(splitDomains(text));
+    if (parsed.success) return parsed.data;
+    ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? '' });
+    return z.NEVER;
+  });
+}
+
 /**
  * The Configuración form: the shared rules (and Spanish messages) of each setting, with three
  * fields in the shape a person types them: the file size in MB, the sender as text ('' = none)
@@ -36,12 +46,7 @@ export const settingsFormSchema = z.object({
   sessionHours: rules.sessionHours,
   magicLinksEnabled: rules.magicLinksEnabled,
   registrationEnabled: rules.registrationEnabled,
-  registrationDomains: z.string().transform((text, ctx) => {
-    const parsed = rules.registrationDomains.safeParse(splitDomains(text));
-    if (parsed.success) return parsed.data;
-    ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? '' });
-    return z.NEVER;
-  }),
+  registrationDomains: domainsText(rules.registrationDomains),
 });
 export type SettingsFormValues = z.input<typeof settingsFormSchema>;
 type SettingsFormOutput = z.output<typeof settingsFormSchema>;
@@ -77,4 +82,20 @@ export function changedSettings(saved: Settings, values: SettingsFormOutput): Up
     if (JSON.stringify(next[key]) !== JSON.stringify(saved[key])) changes[key] = next[key];
   }
   return changes as UpdateSettings;
+}
+
+/** The single sign-on card's form: its own three settings, the domains typed as one text. */
+export const ssoFormSchema = z.object({
+  ssoOnly: rules.ssoOnly,
+  ssoJitEnabled: rules.ssoJitEnabled,
+  ssoJitDomains: domainsText(rules.ssoJitDomains),
+});
+export type SsoFormValues = z.input<typeof ssoFormSchema>;
+
+export function toSsoFormValues(settings: Settings): SsoFormValues {
+  return {
+    ssoOnly: settings.ssoOnly,
+    ssoJitEnabled: settings.ssoJitEnabled,
+    ssoJitDomains: settings.ssoJitDomains.join(', '),
+  };
 }
