@@ -347,6 +347,23 @@ describe('only single sign-on', () => {
       payload: { email: author.email },
     });
     expect(link.statusCode).toBe(403);
+    for (const url of ['/api/register', '/api/auth/verify-email']) {
+      const closed = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { origin: TEST_ORIGIN },
+        payload:
+          url === '/api/register'
+            ? {
+                fullName: 'Nueva Persona',
+                email: 'nueva@empresa.pe',
+                username: 'nueva.persona',
+                password: 'Clave-larga-segura-9',
+              }
+            : { token: 'x'.repeat(43), password: 'Clave-larga-segura-9' },
+      });
+      expect(closed.statusCode, `${url} ${closed.body}`).toBe(403);
+    }
     const config = await t.app.inject({ method: 'GET', url: '/api/config' });
     expect(config.json()).toMatchObject({
       ssoOnly: true,

@@ -263,6 +263,8 @@ export async function verifyEmail(
   { token, password }: VerifyEmailInput,
   client: SessionContext & { ip: string },
 ): Promise<SignedIn> {
+  // A registration made before only single sign-on was required opens no password session now.
+  if (ssoOnlyActive(ctx, await getSettings(ctx.db))) throw ssoOnlyRefusal(ctx);
   const now = ctx.clock();
   // Every link counts against this address's link attempts, so that links cannot be guessed; the
   // password against the account, like its sign-ins.
