@@ -26,7 +26,6 @@ const FIRST_PAGES_ICONS = [
   'file-pen',
   'file-text',
   'info',
-  'key-round',
   'layout-dashboard',
   'life-buoy',
   'loader-circle',

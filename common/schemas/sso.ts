@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { MSG } from '../messages';
 
 /**
@@ -24,12 +23,6 @@ export const SSO_MSG = {
   button: (label: string) => `Ingresar con ${label}`,
   /** Under SSO-only, the link that shows the password form to the break-glass administrators. */
   adminAccess: 'Acceso de administrador',
-  adminAccessHint: 'Solo para administradores cuando el inicio de sesión único no funciona.',
-  /** Password sign-in of someone other than an administrator while SSO-only is on. */
-  ssoOnly: (label: string) =>
-    `En esta organización se ingresa con ${label}. Usa el botón "Ingresar con ${label}".`,
-  notConfigured:
-    'El inicio de sesión único no está configurado en el servidor (variables OIDC_ISSUER y OIDC_CLIENT_ID).',
   failures: {
     error: 'No se pudo completar el ingreso con el proveedor. Intenta nuevamente.',
     expired: 'El intento de ingreso venció o ya fue usado. Intenta nuevamente.',
@@ -53,13 +46,13 @@ export function ssoFailureOf(value: string | null): SsoFailure | null {
 }
 
 /**
- * GET /api/auth/oidc/callback: what the provider sends back (RFC 6749 §4.1.2, RFC 9207 `iss`).
- * The library reads the query as it came, not this parse of it.
+ * What the server answers about single sign-on (apart from the sign-in pages' texts above, which
+ * /auth loads: it keeps within its JavaScript budget).
  */
-export const oidcCallbackQuerySchema = z.object({
-  code: z.string().optional(),
-  state: z.string().optional(),
-  iss: z.string().optional(),
-  error: z.string().optional(),
-  error_description: z.string().optional(),
-});
+export const SSO_REFUSAL = {
+  /** Password sign-in of someone other than an administrator while SSO-only is on. */
+  ssoOnly: (label: string) =>
+    `En esta organización se ingresa con ${label}. Usa el botón "Ingresar con ${label}".`,
+  notConfigured:
+    'El inicio de sesión único no está configurado en el servidor (variables OIDC_ISSUER y OIDC_CLIENT_ID).',
+} as const;

@@ -2,7 +2,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import { THROTTLE } from '../../common/constants';
 import type { Settings } from '../../common/schemas/settings';
-import { SSO_MSG, type SsoFailure } from '../../common/schemas/sso';
+import { SSO_REFUSAL, type SsoFailure } from '../../common/schemas/sso';
 import { isLoopbackHost, type OidcConfig } from '../config';
 import type { AppContext } from '../context';
 import { oidcLogins, users, type UserRow } from '../db/schema';
@@ -93,7 +93,7 @@ export function ssoOnlyActive(
 
 /** The refusal of another way in while only single sign-on is allowed. */
 export function ssoOnlyRefusal(ctx: Pick<AppContext, 'config'>): AppError {
-  return forbidden(SSO_MSG.ssoOnly(ctx.config.oidc?.buttonLabel ?? ''));
+  return forbidden(SSO_REFUSAL.ssoOnly(ctx.config.oidc?.buttonLabel ?? ''));
 }
 
 function requireOidc(ctx: AppContext): OidcConfig {

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MSG } from '../../../common/messages';
 import { landingPathFor } from '../../../common/roles';
-import { SSO_MSG } from '../../../common/schemas/sso';
+import { SSO_MSG, SSO_REFUSAL } from '../../../common/schemas/sso';
 import { loadConfig } from '../../config';
 import { auditLog, sessions, users } from '../../db/schema';
 import { saveSettings } from '../../services/settings';
@@ -335,7 +335,7 @@ describe('only single sign-on', () => {
 
     const refused = await login(author.username, author.plainPassword);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ message: SSO_MSG.ssoOnly('Proveedor de Prueba') });
+    expect(refused.json()).toEqual({ message: SSO_REFUSAL.ssoOnly('Proveedor de Prueba') });
     // A wrong password is answered as always: the refusal tells nothing to a guesser.
     expect((await login(author.username, 'no-es-la-clave')).statusCode).toBe(401);
     expect((await login(admin.username, admin.plainPassword)).statusCode).toBe(200);
@@ -384,7 +384,7 @@ describe('only single sign-on', () => {
       const signed = await passwordSignIn(bare.app, admin.username, admin.plainPassword);
       const put = await putSettings(bare.app, signed, { ssoOnly: true });
       expect(put.statusCode).toBe(400);
-      expect(put.json()).toEqual({ message: SSO_MSG.notConfigured });
+      expect(put.json()).toEqual({ message: SSO_REFUSAL.notConfigured });
     } finally {
       await bare.close();
     }

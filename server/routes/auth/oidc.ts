@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { oidcCallbackQuerySchema, type SsoFailure } from '../../../common/schemas/sso';
+import { oidcCallbackQuerySchema } from '../../../common/schemas/oidc-callback';
+import type { SsoFailure } from '../../../common/schemas/sso';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { isSecure, setSessionCookie } from '../../plugins/auth';

@@ -3,7 +3,7 @@ import {
   updateSettingsSchema,
   type Settings,
 } from '../../../common/schemas/settings';
-import { SSO_MSG } from '../../../common/schemas/sso';
+import { SSO_REFUSAL } from '../../../common/schemas/sso';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
@@ -33,7 +33,7 @@ export function settingsRoutes(app: Api, ctx: AppContext) {
       const { user } = requireAuth(request);
       await authorize(ctx, user, 'settings:manage');
       // Nobody is turned away from every door but a provider the server does not know.
-      if (request.body.ssoOnly && !ctx.config.oidc) throw badRequest(SSO_MSG.notConfigured);
+      if (request.body.ssoOnly && !ctx.config.oidc) throw badRequest(SSO_REFUSAL.notConfigured);
       const { settings } = await saveSettings(ctx.db, request.body, user.id);
       return settings;
     },

@@ -1,5 +1,4 @@
 import { SSO_MSG, ssoFailureOf } from '@common/schemas/sso';
-import { KeyRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -35,10 +34,7 @@ export function SsoSignIn({
       ) : null}
       <Button asChild size="lg" variant={only ? 'default' : 'outline'} className="w-full">
         {/* A navigation, not a fetch: the browser goes to the provider and comes back. */}
-        <a href="/api/auth/oidc/start">
-          <KeyRound aria-hidden="true" />
-          {SSO_MSG.button(provider.label)}
-        </a>
+        <a href="/api/auth/oidc/start">{SSO_MSG.button(provider.label)}</a>
       </Button>
       {only ? (
         <p className="text-center text-sm text-muted-foreground">
@@ -48,14 +44,10 @@ export function SsoSignIn({
           >
             {SSO_MSG.adminAccess}
           </Link>
-          <span className="block text-xs">{SSO_MSG.adminAccessHint}</span>
         </p>
       ) : (
         <>
-          <p className="flex items-center gap-3 text-xs text-muted-foreground uppercase">
-            <span aria-hidden="true" className="h-px flex-1 bg-border" />o
-            <span aria-hidden="true" className="h-px flex-1 bg-border" />
-          </p>
+          <p className="text-center text-xs text-muted-foreground">o</p>
           {children}
         </>
       )}
