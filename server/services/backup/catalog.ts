@@ -9,14 +9,16 @@ export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
 }
 
 /**
- * Tables whose rows mean nothing in another database, left out of every archive: sessions and
- * one-time tokens (sign-in links, resets) only let someone in, and a restored copy makes everyone
- * sign in again; attempt counters only slow down sign-in failures for a while.
+ * Tables whose rows mean nothing in another database, left out of every archive: sessions,
+ * one-time tokens (sign-in links, resets) and single sign-ons under way only let someone in, and a
+ * restored copy makes everyone sign in again; attempt counters only slow down sign-in failures for
+ * a while.
  */
 export const EPHEMERAL_TABLES: ReadonlySet<string> = new Set([
   'sessions',
   'one_time_tokens',
   'login_throttle',
+  'oidc_logins',
 ]);
 
 /**
