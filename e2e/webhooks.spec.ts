@@ -1,12 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { freePort, waitFor } from '../scripts/lib/net.mjs';
 import { startReceiver, verifySignature } from '../server/test/webhook-receiver';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { expectNoSidewaysScroll } from './support/layout';
+import { startOwnServer, type OwnServer } from './support/own-server';
 
 /*
  * Webhooks in the panel, against a server of its own that may send to this machine
@@ -18,45 +14,21 @@ import { expectNoSidewaysScroll } from './support/layout';
 const ADMIN = { username: 'admin.webhooks', password: 'clave-de-webhooks-e2e-segura' };
 
 let origin = '';
-let server: ChildProcess | null = null;
+let server: OwnServer | null = null;
 let receiver: Awaited<ReturnType<typeof startReceiver>> | null = null;
-let dataDir = '';
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   receiver = await startReceiver(() => 500);
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  dataDir = mkdtempSync(path.join(tmpdir(), 'appa-e2e-webhooks-'));
-  server = spawn(process.execPath, ['dist/server/index.js'], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      APPA_DEMO: '0',
-      APPA_ADMIN_USERNAME: ADMIN.username,
-      APPA_ADMIN_PASSWORD: ADMIN.password,
-      PUBLIC_URL: origin,
-      WEBHOOK_ALLOW_PRIVATE: '1',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise((resolve) => server?.once('exit', resolve));
-  await waitFor(async () => (await fetch(`${origin}/api/health`)).ok, 'the webhooks test server', {
-    timeoutMs: 150_000,
-    exited,
-  });
+  server = await startOwnServer(ADMIN, { WEBHOOK_ALLOW_PRIVATE: '1' });
+  origin = server.origin;
 });
 
 test.afterAll(async () => {
-  server?.kill('SIGTERM');
+  server?.stop();
   await receiver?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function signIn(page: Page) {
