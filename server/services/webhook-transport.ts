@@ -113,6 +113,15 @@ function checkedLookup(allowPrivate: boolean): LookupFunction {
   };
 }
 
+/**
+ * A receiver's words as they may be stored and shown: whitespace runs as one space, and no control
+ * character (C0, DEL, C1), which PostgreSQL refuses in text when it is NUL (22021).
+ */
+export function printable(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
+}
+
 export type PostResult =
   { ok: true; status: number } | { ok: false; status: number | null; error: string };
 
@@ -194,11 +203,9 @@ export function postWebhook(request: {
       const chunks: Buffer[] = [];
       let length = 0;
       const done = () => {
-        const excerpt = Buffer.concat(chunks)
-          .subarray(0, EXCERPT_BYTES)
-          .toString('utf8')
-          .replace(/\s+/g, ' ')
-          .trim();
+        const excerpt = printable(
+          Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString('utf8'),
+        );
         const redirect = status >= 300 && status < 400 ? ' (las redirecciones no se siguen)' : '';
         clearTimeout(timer);
         finish({

@@ -251,13 +251,19 @@ export async function deliverWebhooks(
       .select()
       .from(webhookEndpoints)
       .where(inArray(webhookEndpoints.id, endpointIds));
-    // Endpoints answer at once, each its own deliveries in order.
-    const results = await Promise.all(
+    // Endpoints answer at once, each its own deliveries in order; one delivery that fails to be
+    // recorded stops neither its endpoint's others nor the rest of the batch.
+    const results = await Promise.allSettled(
       endpoints.map(async (endpoint) => {
         let sent = 0;
         let enabled = endpoint.enabled;
         for (const delivery of leased.filter((d) => d.endpointId === endpoint.id)) {
-          const outcome = await deliverOne(ctx, log, { ...endpoint, enabled }, delivery);
+          let outcome: Outcome;
+          try {
+            outcome = await deliverOne(ctx, log, { ...endpoint, enabled }, delivery);
+          } catch (error) {
+            outcome = await releaseAfterError(ctx, log, endpoint, delivery, error);
+          }
           if (outcome === 'delivered') sent += 1;
           // Disabled by this failure: the rest of its deliveries are not tried.
           if (outcome === 'disabled') enabled = false;
@@ -265,12 +271,52 @@ export async function deliverWebhooks(
         return sent;
       }),
     );
-    delivered += results.reduce((a, b) => a + b, 0);
+    for (const result of results) {
+      if (result.status === 'fulfilled') delivered += result.value;
+      else log.error({ err: result.reason as unknown }, 'webhook deliveries not recorded');
+    }
     if (leased.length < BATCH) return delivered;
   }
 }
 
 type LeasedDelivery = typeof webhookDeliveries.$inferSelect;
+type Outcome = 'delivered' | 'failed' | 'disabled';
+
+/** Said of a try whose result could not be recorded (the database refused it). */
+const NOT_RECORDED = 'No se pudo registrar el resultado del intento';
+
+/**
+ * A delivery whose try could not be recorded: it leaves its lease as a failed try (given up after
+ * its last), and counts against its endpoint, so that nothing is retried forever. When even this
+ * fails, the lease runs out and the next pass tries it again.
+ */
+async function releaseAfterError(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer'>,
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
+  endpoint: WebhookEndpointRow,
+  delivery: LeasedDelivery,
+  error: unknown,
+): Promise<Outcome> {
+  log.error({ err: error, webhookDeliveryId: delivery.id }, 'webhook delivery not recorded');
+  try {
+    const now = ctx.clock();
+    await ctx.db
+      .update(webhookDeliveries)
+      .set({
+        status: delivery.attempts >= WEBHOOK_MAX_ATTEMPTS ? 'FAILED' : 'PENDING',
+        lockedUntil: null,
+        lastAttemptAt: now,
+        lastError: NOT_RECORDED,
+        nextAttemptAt: new Date(now.getTime() + retryDelayMs(delivery.attempts)),
+      })
+      .where(eq(webhookDeliveries.id, delivery.id));
+    const failure = { ok: false as const, status: null, error: NOT_RECORDED };
+    return (await recordFailure(ctx, log, endpoint.id, failure, now)) ? 'disabled' : 'failed';
+  } catch (again) {
+    log.error({ err: again, webhookDeliveryId: delivery.id }, 'webhook delivery not released');
+    return 'failed';
+  }
+}
 
 /** One try of one delivery, and what it means for its endpoint. */
 async function deliverOne(
@@ -278,7 +324,7 @@ async function deliverOne(
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
   endpoint: WebhookEndpointRow,
   delivery: LeasedDelivery,
-): Promise<'delivered' | 'failed' | 'disabled'> {
+): Promise<Outcome> {
   if (!endpoint.enabled) {
     // Disabled while this delivery waited: it stays for "Reintentar" once it is reactivated.
     await ctx.db

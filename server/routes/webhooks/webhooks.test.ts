@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { API_TOKEN_MSG } from '../../../common/schemas/api-tokens';
@@ -77,6 +79,19 @@ const workerAt = (ms: number) => {
   workerTime = Math.max(workerTime, t.clock.now().getTime()) + ms;
   return { ...t.ctx, clock: () => new Date(workerTime) };
 };
+
+/** Queues one user.created and tries it every time it is due, until its last try. */
+async function tryUntilGivenUp() {
+  await emitEvent(
+    t.db,
+    'user.created',
+    { userId: admin.id, createdById: null, createdAt: t.clock.now().toISOString() },
+    t.clock.now(),
+  );
+  for (let attempt = 0; attempt < WEBHOOK_MAX_ATTEMPTS; attempt += 1) {
+    await deliverWebhooks(workerAt(retryDelayMs(attempt)), silent);
+  }
+}
 
 describeAdminOnly(
   'webhooks: who may manage them',
@@ -303,15 +318,7 @@ describe('webhooks', () => {
   it('gives a delivery up after its last try, and "Reintentar" sends it once more', async () => {
     const r = await receiver(() => 503);
     const { endpoint } = await register({ url: r.url, events: ['user.created'] });
-    await emitEvent(
-      t.db,
-      'user.created',
-      { userId: admin.id, createdById: null, createdAt: t.clock.now().toISOString() },
-      t.clock.now(),
-    );
-    for (let attempt = 0; attempt < WEBHOOK_MAX_ATTEMPTS; attempt += 1) {
-      await deliverWebhooks(workerAt(retryDelayMs(attempt)), silent);
-    }
+    await tryUntilGivenUp();
     expect(r.received).toHaveLength(WEBHOOK_MAX_ATTEMPTS);
     const [failed] = await deliveriesOf(endpoint.id);
     expect(failed).toMatchObject({ status: 'FAILED', attempts: WEBHOOK_MAX_ATTEMPTS });
@@ -417,6 +424,29 @@ describe('webhooks', () => {
       headers: asAdmin,
     });
     expect(twice.statusCode).toBe(409);
+  });
+
+  it('records an answer with control characters in it, and gives its delivery up in the end', async () => {
+    const server = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(500).end('bad\u0000thing\u0007\u009b'));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    receivers.push({
+      close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    } as Awaited<ReturnType<typeof startReceiver>>);
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+    const { endpoint } = await register({ url, events: ['user.created'] });
+    await tryUntilGivenUp();
+    const [failed] = await deliveriesOf(endpoint.id);
+    expect(failed).toMatchObject({
+      status: 'FAILED',
+      attempts: WEBHOOK_MAX_ATTEMPTS,
+      lockedUntil: null,
+      lastStatusCode: 500,
+      lastError: 'El receptor respondió 500: bad thing',
+    });
+    expect((await list()).endpoints[0]?.consecutiveFailures).toBe(WEBHOOK_MAX_ATTEMPTS);
   });
 
   it('a 410 Gone disables the endpoint at once', async () => {
