@@ -66,6 +66,24 @@ describe('postWebhook', () => {
     expect(await post(url)).toEqual({ ok: true, status: 202 });
   });
 
+  it('ends the connection of a 2xx whose body never ends', async () => {
+    let closed: Promise<unknown> = Promise.resolve();
+    const url = await serve((req, res) => {
+      closed = new Promise((resolve) => req.socket.once('close', resolve));
+      res.on('error', () => undefined);
+      res.writeHead(200);
+      const chunk = 'z'.repeat(16_384);
+      const more = () => {
+        while (!res.destroyed && res.write(chunk));
+        if (!res.destroyed) res.once('drain', more);
+      };
+      more();
+    });
+    // A timeout longer than the test's: only ending the answer at once closes the connection.
+    expect(await post(url, 60_000)).toEqual({ ok: true, status: 200 });
+    await closed;
+  });
+
   it('says why when nothing listens', async () => {
     const url = await serve(() => undefined);
     server?.close();
