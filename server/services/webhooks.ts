@@ -325,7 +325,17 @@ async function deliverOne(
   endpoint: WebhookEndpointRow,
   delivery: LeasedDelivery,
 ): Promise<Outcome> {
-  if (!endpoint.enabled) {
+  // The endpoint as it is now: deleted or disabled since the batch was leased, nothing is sent.
+  const [current] = endpoint.enabled
+    ? await ctx.db
+        .select({ enabled: webhookEndpoints.enabled, url: webhookEndpoints.url })
+        .from(webhookDeliveries)
+        .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+        .where(eq(webhookDeliveries.id, delivery.id))
+        .limit(1)
+    : [endpoint];
+  if (!current) return 'failed';
+  if (!current.enabled) {
     // Disabled while this delivery waited: it stays for "Reintentar" once it is reactivated.
     await ctx.db
       .update(webhookDeliveries)
@@ -335,7 +345,7 @@ async function deliverOne(
   }
   const attemptAt = ctx.clock();
   const result: PostResult = await postWebhook({
-    url: endpoint.url,
+    url: current.url,
     headers: webhookHeaders(endpoint.secret, delivery.id, attemptAt, delivery.payload),
     body: delivery.payload,
     allowPrivate: ctx.config.webhookAllowPrivate,

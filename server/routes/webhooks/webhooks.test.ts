@@ -15,6 +15,7 @@ import { retryDelayMs } from '../../services/mail-queue';
 import {
   deliverWebhooks,
   emitEvent,
+  emitEvents,
   WEBHOOK_DISABLE_AFTER_MS,
   WEBHOOK_MAX_ATTEMPTS,
 } from '../../services/webhooks';
@@ -91,6 +92,24 @@ async function tryUntilGivenUp() {
   for (let attempt = 0; attempt < WEBHOOK_MAX_ATTEMPTS; attempt += 1) {
     await deliverWebhooks(workerAt(retryDelayMs(attempt)), silent);
   }
+}
+
+/** A receiver that answers as `answer` says, once it has the whole body; answers its URL. */
+async function customReceiver(answer: (body: string, res: http.ServerResponse) => unknown) {
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => void answer(Buffer.concat(chunks).toString('utf8'), res));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  receivers.push({
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  } as Awaited<ReturnType<typeof startReceiver>>);
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
 }
 
 describeAdminOnly(
@@ -427,15 +446,9 @@ describe('webhooks', () => {
   });
 
   it('records an answer with control characters in it, and gives its delivery up in the end', async () => {
-    const server = http.createServer((req, res) => {
-      req.resume();
-      req.on('end', () => res.writeHead(500).end('bad\u0000thing\u0007\u009b'));
+    const url = await customReceiver((body, res) => {
+      res.writeHead(500).end('bad\u0000thing\u0007\u009b');
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    receivers.push({
-      close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-    } as Awaited<ReturnType<typeof startReceiver>>);
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
     const { endpoint } = await register({ url, events: ['user.created'] });
     await tryUntilGivenUp();
     const [failed] = await deliveriesOf(endpoint.id);
@@ -447,6 +460,31 @@ describe('webhooks', () => {
       lastError: 'El receptor respondió 500: bad thing',
     });
     expect((await list()).endpoints[0]?.consecutiveFailures).toBe(WEBHOOK_MAX_ATTEMPTS);
+  });
+
+  it('sends nothing more to an endpoint deleted while its deliveries are being sent', async () => {
+    let endpointId = '';
+    const bodies: string[] = [];
+    const url = await customReceiver(async (body, res) => {
+      bodies.push(body);
+      await t.app.inject({
+        method: 'DELETE',
+        url: `/api/webhooks/${endpointId}`,
+        headers: asAdmin,
+      });
+      res.writeHead(204).end();
+    });
+    endpointId = (await register({ url, events: ['user.created'] })).endpoint.id;
+    const at = t.clock.now();
+    await emitEvents(
+      t.db,
+      'user.created',
+      [1, 2, 3].map(() => ({ userId: admin.id, createdById: null, createdAt: at.toISOString() })),
+      at,
+    );
+    await deliverWebhooks(t.ctx, silent);
+    expect(bodies).toHaveLength(1);
+    expect(await deliveriesOf(endpointId)).toEqual([]);
   });
 
   it('a 410 Gone disables the endpoint at once', async () => {
