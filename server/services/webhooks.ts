@@ -231,7 +231,7 @@ export async function deliverWebhooks(
         and(
           eq(webhookDeliveries.status, 'PENDING'),
           lte(webhookDeliveries.nextAttemptAt, now),
-          or(isNull(webhookDeliveries.lockedUntil), lte(webhookDeliveries.lockedUntil, now)),
+          notLeased(now),
         ),
       )
       .orderBy(webhookDeliveries.nextAttemptAt)
@@ -282,6 +282,19 @@ export async function deliverWebhooks(
 type LeasedDelivery = typeof webhookDeliveries.$inferSelect;
 type Outcome = 'delivered' | 'failed' | 'disabled';
 
+/** The delivery as this pass leased it: a pass changes only what it still holds. */
+const stillHeld = (delivery: LeasedDelivery) =>
+  and(
+    eq(webhookDeliveries.id, delivery.id),
+    delivery.lockedUntil
+      ? eq(webhookDeliveries.lockedUntil, delivery.lockedUntil)
+      : isNull(webhookDeliveries.lockedUntil),
+  );
+
+/** Not being sent now: never leased, or its lease is over. */
+const notLeased = (now: Date) =>
+  or(isNull(webhookDeliveries.lockedUntil), lte(webhookDeliveries.lockedUntil, now));
+
 /** Said of a try whose result could not be recorded (the database refused it). */
 const NOT_RECORDED = 'No se pudo registrar el resultado del intento';
 
@@ -309,7 +322,7 @@ async function releaseAfterError(
         lastError: NOT_RECORDED,
         nextAttemptAt: new Date(now.getTime() + retryDelayMs(delivery.attempts)),
       })
-      .where(eq(webhookDeliveries.id, delivery.id));
+      .where(stillHeld(delivery));
     const failure = { ok: false as const, status: null, error: NOT_RECORDED };
     return (await recordFailure(ctx, log, endpoint.id, failure, now)) ? 'disabled' : 'failed';
   } catch (again) {
@@ -337,10 +350,7 @@ async function deliverOne(
   if (!current) return 'failed';
   if (!current.enabled) {
     // Disabled while this delivery waited: it stays for "Reintentar" once it is reactivated.
-    await ctx.db
-      .update(webhookDeliveries)
-      .set(givenUpAsDisabled())
-      .where(eq(webhookDeliveries.id, delivery.id));
+    await ctx.db.update(webhookDeliveries).set(givenUpAsDisabled()).where(stillHeld(delivery));
     return 'disabled';
   }
   const attemptAt = ctx.clock();
@@ -363,7 +373,7 @@ async function deliverOne(
           lastError: null,
           lockedUntil: null,
         })
-        .where(eq(webhookDeliveries.id, delivery.id));
+        .where(stillHeld(delivery));
       await tx
         .update(webhookEndpoints)
         .set({ consecutiveFailures: 0, failingSince: null })
@@ -376,18 +386,20 @@ async function deliverOne(
     { webhookDeliveryId: delivery.id, endpointId: endpoint.id, attempts: delivery.attempts },
     failed ? 'webhook delivery given up' : 'webhook not delivered; will retry',
   );
+  // Counted first: an endpoint disabled by this failure, or while it was being sent, gives it up.
+  const disabled = await recordFailure(ctx, log, endpoint.id, result, now);
   await ctx.db
     .update(webhookDeliveries)
     .set({
-      status: failed ? 'FAILED' : 'PENDING',
+      status: failed || disabled ? 'FAILED' : 'PENDING',
       lockedUntil: null,
       lastAttemptAt: attemptAt,
       lastStatusCode: result.status,
       lastError: result.error,
       nextAttemptAt: new Date(now.getTime() + retryDelayMs(delivery.attempts)),
     })
-    .where(eq(webhookDeliveries.id, delivery.id));
-  return (await recordFailure(ctx, log, endpoint.id, result, now)) ? 'disabled' : 'failed';
+    .where(stillHeld(delivery));
+  return disabled ? 'disabled' : 'failed';
 }
 
 /** A delivery its endpoint's disabling gave up; one that was tried keeps why it failed. */
@@ -458,7 +470,12 @@ async function disableEndpoint(
       .update(webhookDeliveries)
       .set(givenUpAsDisabled())
       .where(
-        and(eq(webhookDeliveries.endpointId, endpoint.id), eq(webhookDeliveries.status, 'PENDING')),
+        and(
+          eq(webhookDeliveries.endpointId, endpoint.id),
+          eq(webhookDeliveries.status, 'PENDING'),
+          // One being sent now is left to its pass, which gives it up once it is tried.
+          notLeased(now),
+        ),
       );
     await audit(tx, {
       action: 'webhook.disabled',
@@ -684,7 +701,13 @@ export async function retryWebhookDelivery(
   const [row] = await ctx.db
     .update(webhookDeliveries)
     .set({ status: 'PENDING', attempts: 0, nextAttemptAt: ctx.clock(), lockedUntil: null })
-    .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.status, 'FAILED')))
+    .where(
+      and(
+        eq(webhookDeliveries.id, id),
+        eq(webhookDeliveries.status, 'FAILED'),
+        notLeased(ctx.clock()),
+      ),
+    )
     .returning(deliveryColumns);
   if (!row) throw conflict(WEBHOOK_MSG.notFailed);
   queuedSinceKick = true;

@@ -487,6 +487,58 @@ describe('webhooks', () => {
     expect(await deliveriesOf(endpointId)).toEqual([]);
   });
 
+  it('disabling an endpoint leaves a delivery being sent to its pass: "Reintentar" cannot send it twice', async () => {
+    let endpointId = '';
+    const bodies: string[] = [];
+    let retried = 0;
+    const url = await customReceiver(async (body, res) => {
+      bodies.push(body);
+      if (bodies.length === 2) return res.writeHead(410).end();
+      if (bodies.length === 1) {
+        // While the first is being sent, a ping's 410 disables the endpoint, which is then
+        // reactivated, and the first is asked to be sent again.
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/webhooks/${endpointId}/ping`,
+          headers: asAdmin,
+        });
+        await settleAfterReply();
+        expect((await list()).endpoints[0]?.enabled).toBe(false);
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/webhooks/${endpointId}/reactivate`,
+          headers: asAdmin,
+        });
+        const [first] = (await deliveriesOf(endpointId)).filter(
+          (d) => d.eventType === 'user.created',
+        );
+        const retry = await t.app.inject({
+          method: 'POST',
+          url: `/api/webhooks/deliveries/${first?.id}/retry`,
+          headers: asAdmin,
+        });
+        retried = retry.statusCode;
+        await settleAfterReply();
+      }
+      return res.writeHead(204).end();
+    });
+    endpointId = (await register({ url, events: ['user.created'] })).endpoint.id;
+    await emitEvent(
+      t.db,
+      'user.created',
+      { userId: admin.id, createdById: null, createdAt: t.clock.now().toISOString() },
+      t.clock.now(),
+    );
+    await deliverWebhooks(t.ctx, silent);
+    expect(retried).toBe(409);
+    expect(bodies.filter((b) => b.includes('user.created'))).toHaveLength(1);
+    const rows = await deliveriesOf(endpointId);
+    expect(rows.find((d) => d.eventType === 'user.created')).toMatchObject({
+      status: 'SENT',
+      lockedUntil: null,
+    });
+  });
+
   it('a 410 Gone disables the endpoint at once', async () => {
     const r = await receiver(() => 410);
     const { endpoint } = await register({ url: r.url, events: ['user.created'] });
