@@ -122,6 +122,10 @@ export function printable(text: string): string {
   return text.replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
 }
 
+/** Why an endpoint that is not https is not sent to (without WEBHOOK_ALLOW_PRIVATE). */
+export const HTTPS_ONLY_AT_DELIVERY =
+  'No se envió: la URL no es https:// (http solo se permite con WEBHOOK_ALLOW_PRIVATE)';
+
 export type PostResult =
   { ok: true; status: number } | { ok: false; status: number | null; error: string };
 
@@ -151,6 +155,10 @@ export function postWebhook(request: {
   timeoutMs?: number;
 }): Promise<PostResult> {
   const url = new URL(request.url);
+  // Checked when registered too; this covers a row written under WEBHOOK_ALLOW_PRIVATE or restored.
+  if (url.protocol !== 'https:' && !request.allowPrivate) {
+    return Promise.resolve({ ok: false, status: null, error: HTTPS_ONLY_AT_DELIVERY });
+  }
   const host = hostOf(url);
   // A literal address is connected to without a lookup: it is judged here.
   if (!request.allowPrivate && ipaddr.isValid(host) && nonPublicRange(host)) {

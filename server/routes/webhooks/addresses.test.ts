@@ -90,13 +90,17 @@ describe('addresses webhooks may go to', () => {
     expect(await t.db.select().from(webhookEndpoints)).toEqual([]);
   });
 
-  it('refuses at delivery time an endpoint whose address is local, before connecting', async () => {
-    const names = [
-      `http://127.0.0.1:${receiver.port}/hooks`,
-      `http://[::ffff:127.0.0.1]:${receiver.port}/hooks`,
+  it('refuses at delivery time an endpoint whose address is local or whose URL is plain http, before connecting', async () => {
+    const refused = /^Dirección no permitida: .* es local o privada$/;
+    const expected: Record<string, RegExp> = {
+      [`https://127.0.0.1:${receiver.port}/hooks`]: refused,
+      [`https://[::ffff:127.0.0.1]:${receiver.port}/hooks`]: refused,
       // A name whose answer is loopback: refused by the lookup the connection itself uses.
-      `http://localhost:${receiver.port}/hooks`,
-    ];
+      [`https://localhost:${receiver.port}/hooks`]: refused,
+      // Plain http, written while WEBHOOK_ALLOW_PRIVATE was on: refused before any lookup.
+      [`http://hooks.example.invalid/hooks`]: /^No se envió: la URL no es https:\/\//,
+    };
+    const names = Object.keys(expected);
     const rows = await t.db
       .insert(webhookEndpoints)
       .values(
@@ -129,9 +133,7 @@ describe('addresses webhooks may go to', () => {
         attempts: 1,
         lastStatusCode: null,
       });
-      expect(delivery?.lastError, row.url).toMatch(
-        /^Dirección no permitida: .* es local o privada$/,
-      );
+      expect(delivery?.lastError, row.url).toMatch(expected[row.url] ?? /^$/);
     }
   });
 });
