@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MSG } from '../messages';
 
 /**
  * Webhooks: the server tells other systems what happened (a report sent, a task done) by POSTing
@@ -53,30 +54,39 @@ export const WEBHOOK_MSG = {
   pingQueued: 'Prueba enviada; su resultado aparecerá en las entregas',
   retried: 'La entrega se volverá a enviar en unos momentos.',
   notFailed: 'Solo se puede reintentar una entrega que falló.',
+  unknownField: (key: string) => `Campo desconocido: ${key}`,
 } as const;
 
 /** At most this many endpoints: each event is one delivery per endpoint. */
 export const WEBHOOK_MAX_ENDPOINTS = 20;
 
 /** POST /api/webhooks. The scheme and address rules that depend on the server's configuration are the server's. */
-export const createWebhookSchema = z.strictObject({
-  url: z
-    .string({ error: WEBHOOK_MSG.url })
-    .trim()
-    .max(2000, WEBHOOK_MSG.url)
-    .pipe(z.url({ protocol: /^https?$/, error: WEBHOOK_MSG.url })),
-  /** What the endpoint is for, for the administrators who read the list. */
-  description: z
-    .string({ error: WEBHOOK_MSG.description })
-    .trim()
-    .max(200, WEBHOOK_MSG.description)
-    .default(''),
-  events: z
-    .array(z.enum(WEBHOOK_EVENTS, { error: WEBHOOK_MSG.events }), { error: WEBHOOK_MSG.events })
-    .min(1, WEBHOOK_MSG.events)
-    .max(WEBHOOK_EVENTS.length * 2, WEBHOOK_MSG.events)
-    .transform((events) => [...new Set(events)]),
-});
+export const createWebhookSchema = z.strictObject(
+  {
+    url: z
+      .string({ error: WEBHOOK_MSG.url })
+      .trim()
+      .max(2000, WEBHOOK_MSG.url)
+      .pipe(z.url({ protocol: /^https?$/, error: WEBHOOK_MSG.url })),
+    /** What the endpoint is for, for the administrators who read the list. */
+    description: z
+      .string({ error: WEBHOOK_MSG.description })
+      .trim()
+      .max(200, WEBHOOK_MSG.description)
+      .default(''),
+    events: z
+      .array(z.enum(WEBHOOK_EVENTS, { error: WEBHOOK_MSG.events }), { error: WEBHOOK_MSG.events })
+      .min(1, WEBHOOK_MSG.events)
+      .max(WEBHOOK_EVENTS.length * 2, WEBHOOK_MSG.events)
+      .transform((events) => [...new Set(events)]),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? WEBHOOK_MSG.unknownField(issue.keys[0] ?? '')
+        : MSG.invalidInput,
+  },
+);
 export type CreateWebhookInput = z.input<typeof createWebhookSchema>;
 
 export const webhookIdSchema = z.uuid({ error: WEBHOOK_MSG.notFound });

@@ -603,6 +603,10 @@ describe('webhooks', () => {
         { url: 'https://example.com/', events: ['report.sent'], description: 'x'.repeat(201) },
         WEBHOOK_MSG.description,
       ],
+      [
+        { url: 'https://example.com/', events: ['report.sent'], secret: 'whsec_x' },
+        'Campo desconocido: secret',
+      ],
     ];
     for (const [payload, message] of cases) {
       const res = await t.app.inject({
