@@ -1,5 +1,6 @@
+import { DrizzleQueryError } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { buildTestApp } from '../test/helper';
+import { buildTestApp, type TestApp } from '../test/helper';
 import { loggerOptions, redactUrl } from './logging';
 
 describe('redactUrl', () => {
@@ -16,14 +17,24 @@ describe('redactUrl', () => {
   });
 });
 
+/** What an app logs while `run` uses it. */
+async function logged(run: (t: TestApp) => unknown): Promise<string> {
+  const lines: string[] = [];
+  const t = await buildTestApp(
+    {},
+    { logger: loggerOptions('info', { stream: { write: (line) => void lines.push(line) } }) },
+  );
+  try {
+    await run(t);
+  } finally {
+    await t.close();
+  }
+  return lines.join('');
+}
+
 describe('the request log', () => {
   it('never writes a sign-in token, an upload signature or a session header', async () => {
-    const lines: string[] = [];
-    const t = await buildTestApp(
-      {},
-      { logger: loggerOptions('info', { stream: { write: (line) => void lines.push(line) } }) },
-    );
-    try {
+    const log = await logged(async (t) => {
       await t.app.inject({ method: 'GET', url: '/auth/verify?token=s3cr3t-token' });
       await t.app.inject({
         method: 'PUT',
@@ -35,12 +46,27 @@ describe('the request log', () => {
         url: '/api/user',
         headers: { authorization: 'Bearer s3cr3t-bearer', cookie: 'appa_session=s3cr3t-cookie' },
       });
-    } finally {
-      await t.close();
-    }
-    const log = lines.join('');
+    });
     expect(log).toContain('/auth/verify?token=REDACTED');
     expect(log).toContain('signature=REDACTED');
     expect(log).not.toContain('s3cr3t');
+  });
+});
+
+describe('the error log', () => {
+  it('never writes the values of a failed query', async () => {
+    const log = await logged((t) => {
+      const cause = Object.assign(new Error('duplicate key value'), { code: '23505' });
+      const error = new DrizzleQueryError(
+        'insert into "webhook_endpoints" ("url", "secret") values ($1, $2)',
+        ['https://hooks.example.com/', 'whsec_s3cr3t\nline'],
+        cause,
+      );
+      t.app.log.error({ err: error }, 'unhandled error');
+    });
+    expect(log).not.toContain('s3cr3t');
+    expect(log).toContain('Failed query: insert into');
+    expect(log).toContain('duplicate key value');
+    expect(log).toContain('23505');
   });
 });

@@ -1,4 +1,4 @@
-import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { FastifyError, FastifyRequest, FastifyServerOptions } from 'fastify';
 
 /** Query parameters that carry a credential: sign-in link tokens and URL signatures. */
 const SECRET_PARAM = /^(token|signature|x-amz-signature|x-amz-credential|x-amz-security-token)$/i;
@@ -22,9 +22,39 @@ export function redactUrl(url: string): string {
   return hidden ? `${url.slice(0, start)}?${params.toString()}` : url;
 }
 
+/** The values a failed query was given (Drizzle's `params:` line), up to the stack's frames. */
+const QUERY_PARAMS = /\nparams: [\s\S]*?(?=\n {4}at |$)/;
+
+/**
+ * An error as it is logged: its type, message, stack, own fields and causes, with the values of a
+ * failed query left out (they can be a webhook's signing secret, a password hash, a token).
+ */
+export function serializeError(
+  error: Error,
+  seen = new Set<unknown>(),
+): { [key: string]: unknown; type: string; message: string; stack: string } {
+  seen.add(error);
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(error)) {
+    if (key !== 'params' && key !== 'cause') fields[key] = value;
+  }
+  const { cause } = error;
+  return {
+    type: error.constructor.name,
+    ...fields,
+    message: String(error.message).replace(QUERY_PARAMS, ''),
+    stack: String(error.stack ?? '').replace(QUERY_PARAMS, ''),
+    ...(cause === undefined
+      ? {}
+      : {
+          cause: cause instanceof Error && !seen.has(cause) ? serializeError(cause, seen) : cause,
+        }),
+  };
+}
+
 /**
  * The server's logger: a request is logged by what identifies it, never its headers (where sessions
- * travel), and its address with credential parameters hidden.
+ * travel), its address with credential parameters hidden, and no failed query's values.
  */
 export function loggerOptions(
   level: string,
@@ -34,6 +64,7 @@ export function loggerOptions(
     level,
     ...extra,
     serializers: {
+      err: (error: FastifyError) => serializeError(error),
       req: (request: FastifyRequest) => ({
         method: request.method,
         url: redactUrl(request.url),
