@@ -35,15 +35,23 @@ export function signWebhook(secret: string, id: string, timestamp: number, body:
   return `v1,${mac}`;
 }
 
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3');
+
 /**
  * Null when `address` is a public unicast address; otherwise the kind of range it is in (loopback,
- * private, linkLocal, uniqueLocal, carrierGradeNat, multicast, unspecified, reserved...). An
+ * private, linkLocal, uniqueLocal, carrierGradeNat, multicast, unspecified, reserved,
+ * notGlobalUnicast...). An
  * IPv4 address written as IPv6 (::ffff:127.0.0.1) is judged as the IPv4 address it is.
  */
 export function nonPublicRange(address: string): string | null {
   if (!ipaddr.isValid(address)) return 'invalid';
-  const range = ipaddr.process(address).range();
-  return range === 'unicast' ? null : range;
+  const parsed = ipaddr.process(address);
+  const range = parsed.range();
+  if (range !== 'unicast') return range;
+  // IPv6 outside global unicast (2000::/3), such as ::127.0.0.1 (IPv4-compatible, ::/96), which
+  // ipaddr.js calls unicast.
+  if (parsed.kind() === 'ipv6' && !parsed.match(GLOBAL_UNICAST_V6)) return 'notGlobalUnicast';
+  return null;
 }
 
 /** The host of a URL as an address or a name: an IPv6 literal loses its brackets. */

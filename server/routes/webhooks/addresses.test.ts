@@ -60,6 +60,7 @@ describe('addresses webhooks may go to', () => {
     ['ff02::1', 'multicast'],
     ['::ffff:127.0.0.1', 'loopback'],
     ['::ffff:10.0.0.1', 'private'],
+    ['::a00:1', 'notGlobalUnicast'],
   ])('%s is not public (%s)', (address, range) => {
     expect(nonPublicRange(address)).toBe(range);
   });
@@ -76,6 +77,7 @@ describe('addresses webhooks may go to', () => {
       ['https://10.0.0.8/hooks', WEBHOOK_MSG.privateAddress],
       ['https://[::1]/', WEBHOOK_MSG.privateAddress],
       ['https://[::ffff:7f00:1]/', WEBHOOK_MSG.privateAddress],
+      ['https://[::127.0.0.1]/', WEBHOOK_MSG.privateAddress],
       ['https://169.254.169.254/latest/meta-data', WEBHOOK_MSG.privateAddress],
       // Written as a number: the URL parser reads it as 127.0.0.1.
       ['https://2130706433/', WEBHOOK_MSG.privateAddress],
