@@ -402,6 +402,14 @@ async function deliverOne(
   return disabled ? 'disabled' : 'failed';
 }
 
+/** An endpoint's URL for the audit log and e-mail: its query, which may carry a token, left out. */
+function withoutQuery(url: string): string {
+  const parsed = new URL(url);
+  parsed.search = '';
+  parsed.hash = '';
+  return parsed.toString();
+}
+
 /** A delivery its endpoint's disabling gave up; one that was tried keeps why it failed. */
 const givenUpAsDisabled = () => ({
   status: 'FAILED' as const,
@@ -481,7 +489,7 @@ async function disableEndpoint(
       action: 'webhook.disabled',
       entity: 'webhook',
       entityId: endpoint.id,
-      meta: { url: endpoint.url, reason },
+      meta: { url: withoutQuery(endpoint.url), reason },
     });
     const admins = await tx
       .select({ fullName: users.fullName, email: users.email })
@@ -493,7 +501,7 @@ async function disableEndpoint(
       admins.map(async (admin) => ({
         ...(await webhookDisabledEmail({
           nombre: admin.fullName,
-          url: endpoint.url,
+          url: withoutQuery(endpoint.url),
           reason,
           enlace,
         })),
@@ -610,7 +618,7 @@ export async function createWebhook(
       action: 'webhook.created',
       entity: 'webhook',
       entityId: row.id,
-      meta: { url: input.url, events: input.events },
+      meta: { url: withoutQuery(input.url), events: input.events },
     });
     return row.id;
   });
@@ -629,7 +637,7 @@ export async function deleteWebhook(ctx: Pick<AppContext, 'db'>, actorId: string
       action: 'webhook.deleted',
       entity: 'webhook',
       entityId: id,
-      meta: { url: row.url },
+      meta: { url: withoutQuery(row.url) },
     });
   });
 }
@@ -662,7 +670,7 @@ export async function reactivateWebhook(
       action: 'webhook.reactivated',
       entity: 'webhook',
       entityId: id,
-      meta: { url: row.url },
+      meta: { url: withoutQuery(row.url) },
     });
   });
   return loadEndpoint(ctx.db, id);
