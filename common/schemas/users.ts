@@ -31,8 +31,15 @@ const optionalText = (max: number, message: string) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
+/** An e-mail as APPA keeps it: the same check for people created by hand and at first sign-in. */
+export const userEmailSchema = z
+  .email(USER_MSG.emailInvalid)
+  .trim()
+  .toLowerCase()
+  .max(254, USER_MSG.emailInvalid);
+
 const userFields = {
-  email: z.email(USER_MSG.emailInvalid).trim().toLowerCase().max(254, USER_MSG.emailInvalid),
+  email: userEmailSchema,
   fullName: z
     .string({ error: USER_MSG.fullNameRequired })
     .trim()

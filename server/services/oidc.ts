@@ -3,6 +3,7 @@ import * as oidc from 'openid-client';
 import { THROTTLE } from '../../common/constants';
 import type { Settings } from '../../common/schemas/settings';
 import { SSO_REFUSAL, type SsoFailure } from '../../common/schemas/sso';
+import { userEmailSchema } from '../../common/schemas/users';
 import { isLoopbackHost, type OidcConfig } from '../config';
 import type { AppContext } from '../context';
 import { oidcLogins, users, type UserRow } from '../db/schema';
@@ -13,7 +14,7 @@ import { openSession, type SignedIn } from './auth';
 import { getSettings } from './settings';
 import type { SessionContext } from './sessions';
 import { clearAttempts, reserveAttempt, rule } from './throttle';
-import { createUser, normaliseEmail } from './users';
+import { createUser } from './users';
 
 /** How long a started sign-in may take at the provider before it must start again. */
 export const OIDC_LOGIN_MINUTES = 10;
@@ -239,6 +240,18 @@ function errorName(error: unknown): string {
 }
 
 /**
+ * The provider's e-mail as APPA keeps e-mails, or a refusal: only ASCII (so that lowercasing maps
+ * nothing but A-Z; `toLowerCase` turns the Kelvin sign into a `k`, someone else's address) and an
+ * address APPA would accept from an administrator.
+ */
+function providerEmail(raw: string): string {
+  if (!/^[\x21-\x7e]+$/.test(raw)) throw new SsoRefusal('unverified', 'email_invalid');
+  const parsed = userEmailSchema.safeParse(raw);
+  if (!parsed.success) throw new SsoRefusal('unverified', 'email_invalid');
+  return parsed.data;
+}
+
+/**
  * The APPA account of a provider identity: the one bound to it (issuer and `sub`), else the one
  * with its verified e-mail, which gets bound; else, when the organisation allows it for the
  * e-mail's domain, a new USER.
@@ -246,7 +259,7 @@ function errorName(error: unknown): string {
 async function personOf(ctx: AppContext, identity: Identity): Promise<UserRow> {
   if (!identity.email || !identity.emailVerified)
     throw new SsoRefusal('unverified', identity.email ? 'email_unverified' : 'no_email');
-  const email = normaliseEmail(identity.email);
+  const email = providerEmail(identity.email);
   const [bound] = await ctx.db
     .select()
     .from(users)
@@ -269,7 +282,7 @@ async function personOf(ctx: AppContext, identity: Identity): Promise<UserRow> {
   }
 
   const { ssoJitEnabled, ssoJitDomains } = await getSettings(ctx.db);
-  const domain = email.split('@')[1] ?? '';
+  const domain = email.slice(email.lastIndexOf('@') + 1);
   if (!ssoJitEnabled) throw new SsoRefusal('unknown', 'unknown_email');
   if (!ssoJitDomains.includes(domain)) throw new SsoRefusal('unknown', 'domain_not_allowed');
   const created = await createUser(ctx.db, {

@@ -304,6 +304,28 @@ describe('GET /api/auth/oidc/callback', () => {
     expect(await t.db.select().from(users).where(eq(users.email, other.email))).toEqual([]);
   });
 
+  it('refuses an e-mail with a second @ or outside ASCII, and creates nobody', async () => {
+    await saveSettings(t.db, { ssoJitEnabled: true, ssoJitDomains: ['empresa.pe'] }, null);
+    const victim = await buildUser(t, { email: 'kelvin.sso@empresa.pe' });
+    for (const [login, email] of [
+      ['doble-arroba', 'x@empresa.pe@evil.com'],
+      ['kelvin', '\u212Aelvin.sso@empresa.pe'],
+    ] as const) {
+      idp.addAccount(login, { email, email_verified: true });
+      const { res } = await signInThroughProvider(login);
+      expect(res.headers.location, email).toBe('/auth?sso=unverified');
+      expect(sessionCookie(res)).toBeUndefined();
+      expect((await lastAudit(null, 'auth.login_failed'))?.meta).toMatchObject({
+        reason: 'email_invalid',
+      });
+    }
+    expect(await t.db.select().from(users).where(eq(users.email, 'x@empresa.pe@evil.com'))).toEqual(
+      [],
+    );
+    const [row] = await t.db.select().from(users).where(eq(users.id, victim.id));
+    expect(row?.oidcSubject).toBeNull();
+  });
+
   it('keeps the person bound to the provider account that first signed in', async () => {
     const { login, email, user } = await person();
     expect((await signInThroughProvider(login)).res.headers.location).toBe('/');
