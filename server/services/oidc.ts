@@ -1,4 +1,4 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import { THROTTLE } from '../../common/constants';
 import type { Settings } from '../../common/schemas/settings';
@@ -273,12 +273,25 @@ async function personOf(ctx: AppContext, identity: Identity): Promise<UserRow> {
     // hand someone else's APPA account over.
     if (byEmail.oidcIssuer === identity.issuer && byEmail.oidcSubject)
       throw new SsoRefusal('mismatch', 'subject_mismatch', byEmail.id);
+    // Bound only if nobody bound it since it was read: of two first sign-ins at once, with two
+    // accounts at the provider showing the same e-mail, one wins and the other is refused.
     const [updated] = await ctx.db
       .update(users)
       .set({ oidcIssuer: identity.issuer, oidcSubject: identity.subject })
-      .where(eq(users.id, byEmail.id))
+      .where(
+        and(
+          eq(users.id, byEmail.id),
+          byEmail.oidcIssuer === null
+            ? isNull(users.oidcIssuer)
+            : eq(users.oidcIssuer, byEmail.oidcIssuer),
+          byEmail.oidcSubject === null
+            ? isNull(users.oidcSubject)
+            : eq(users.oidcSubject, byEmail.oidcSubject),
+        ),
+      )
       .returning();
-    return updated ?? byEmail;
+    if (!updated) throw new SsoRefusal('mismatch', 'subject_mismatch', byEmail.id);
+    return updated;
   }
 
   const { ssoJitEnabled, ssoJitDomains } = await getSettings(ctx.db);

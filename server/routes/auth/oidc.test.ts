@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../../common/messages';
 import { landingPathFor } from '../../../common/roles';
 import { SSO_MSG, SSO_REFUSAL } from '../../../common/schemas/sso';
@@ -121,6 +121,12 @@ const putSettings = (
     payload,
   });
 
+const sessionsOf = (userId: string | undefined) =>
+  t.db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.userId, userId ?? ''));
+
 async function lastAudit(userId: string | null, action: string) {
   const rows = await t.db
     .select()
@@ -191,12 +197,7 @@ describe('GET /api/auth/oidc/callback', () => {
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/auth?sso=error');
     expect(sessionCookie(res)).toBeUndefined();
-    expect(
-      await t.db
-        .select()
-        .from(sessions)
-        .where(eq(sessions.userId, user?.id ?? '')),
-    ).toEqual([]);
+    expect(await sessionsOf(user?.id)).toEqual([]);
     expect((await lastAudit(null, 'auth.login_failed'))?.meta).toMatchObject({
       method: 'oidc',
       reason: expect.stringMatching(/^rejected: /),
@@ -324,6 +325,38 @@ describe('GET /api/auth/oidc/callback', () => {
     );
     const [row] = await t.db.select().from(users).where(eq(users.id, victim.id));
     expect(row?.oidcSubject).toBeNull();
+  });
+
+  it('refuses a first sign-in when another provider account bound the person meanwhile', async () => {
+    const { login, user } = await person();
+    const { location, cookie } = await start();
+    const back = await idp.signInAt(location.href, login);
+    // Another callback, for another account with the same e-mail, binds the person between this
+    // one's reading of the account and its binding: its write is queued first.
+    const update = t.db.update.bind(t.db);
+    let raced: Promise<unknown> | null = null;
+    const spy = vi.spyOn(t.db, 'update').mockImplementation(((table: typeof users) => {
+      if (table === users && !raced)
+        raced = update(users)
+          .set({ oidcIssuer: idp.issuer, oidcSubject: 'otra-cuenta' })
+          .where(eq(users.id, user?.id ?? ''))
+          .then((rows) => rows);
+      return update(table);
+    }) as typeof t.db.update);
+    try {
+      const res = await callback(back, cookie);
+      expect(raced).not.toBeNull();
+      expect(res.headers.location).toBe('/auth?sso=mismatch');
+      expect(sessionCookie(res)).toBeUndefined();
+    } finally {
+      spy.mockRestore();
+    }
+    const [row] = await t.db
+      .select()
+      .from(users)
+      .where(eq(users.id, user?.id ?? ''));
+    expect(row?.oidcSubject).toBe('otra-cuenta');
+    expect(await sessionsOf(user?.id)).toEqual([]);
   });
 
   it('keeps the person bound to the provider account that first signed in', async () => {
