@@ -15,6 +15,23 @@ describe('redactUrl', () => {
     expect(redactUrl('/api/appa?weekStart=2026-11-16')).toBe('/api/appa?weekStart=2026-11-16');
     expect(redactUrl('/api/appa')).toBe('/api/appa');
   });
+
+  it('hides what a single sign-on provider sends back, and keeps the issuer', () => {
+    expect(
+      redactUrl(
+        '/api/auth/oidc/callback?code=c0de&state=st4te&iss=https%3A%2F%2Fidp&session_state=s5',
+      ),
+    ).toBe(
+      '/api/auth/oidc/callback?code=REDACTED&state=REDACTED&iss=https%3A%2F%2Fidp&session_state=REDACTED',
+    );
+    expect(
+      redactUrl(
+        '/api/auth/oidc/callback?error=access_denied&error_description=hola&id_token=ey&access_token=at',
+      ),
+    ).toBe(
+      '/api/auth/oidc/callback?error=access_denied&error_description=REDACTED&id_token=REDACTED&access_token=REDACTED',
+    );
+  });
 });
 
 /** What an app logs while `run` uses it. */
@@ -36,6 +53,10 @@ describe('the request log', () => {
   it('never writes a sign-in token, an upload signature or a session header', async () => {
     const log = await logged(async (t) => {
       await t.app.inject({ method: 'GET', url: '/auth/verify?token=s3cr3t-token' });
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/auth/oidc/callback?code=s3cr3t-code&state=s3cr3t-state',
+      });
       await t.app.inject({
         method: 'PUT',
         url: '/api/objects/upload/k1?expires=1790000000&signature=s3cr3t-sig',

@@ -1,7 +1,11 @@
 import type { FastifyError, FastifyRequest, FastifyServerOptions } from 'fastify';
 
-/** Query parameters that carry a credential: sign-in link tokens and URL signatures. */
-const SECRET_PARAM = /^(token|signature|x-amz-signature|x-amz-credential|x-amz-security-token)$/i;
+/**
+ * Query parameters that carry a credential or what a stranger chose: sign-in link tokens, URL
+ * signatures, and what an OpenID Connect provider sends back (code, state, tokens, its words).
+ */
+const SECRET_PARAM =
+  /^(token|signature|x-amz-signature|x-amz-credential|x-amz-security-token|code|state|id_token|access_token|error_description|session_state)$/i;
 const HIDDEN = 'REDACTED';
 
 /**
