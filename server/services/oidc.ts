@@ -232,11 +232,42 @@ function identityOf(
   };
 }
 
+/** The error codes of OAuth 2.0 (RFC 6749 §4.1.2.1, §5.2) and OpenID Connect (Core §3.1.2.6). */
+const PROVIDER_ERRORS = new Set([
+  'invalid_request',
+  'unauthorized_client',
+  'access_denied',
+  'unsupported_response_type',
+  'invalid_scope',
+  'server_error',
+  'temporarily_unavailable',
+  'interaction_required',
+  'login_required',
+  'account_selection_required',
+  'consent_required',
+  'invalid_request_uri',
+  'invalid_request_object',
+  'request_not_supported',
+  'request_uri_not_supported',
+  'registration_not_supported',
+  'invalid_client',
+  'invalid_grant',
+  'unsupported_grant_type',
+]);
+
+/** What the audit log keeps of an error: the provider's `error` only as one of the known codes. */
 function errorName(error: unknown): string {
-  if (error instanceof oidc.ClientError) return error.code ?? 'client_error';
-  if (error instanceof oidc.ResponseBodyError) return error.error;
-  if (error instanceof oidc.AuthorizationResponseError) return error.error;
-  return error instanceof Error ? error.name : 'unknown';
+  const name =
+    error instanceof oidc.ResponseBodyError || error instanceof oidc.AuthorizationResponseError
+      ? PROVIDER_ERRORS.has(error.error)
+        ? error.error
+        : 'other'
+      : error instanceof oidc.ClientError
+        ? (error.code ?? 'client_error')
+        : error instanceof Error
+          ? error.name
+          : 'unknown';
+  return name.slice(0, 64);
 }
 
 /**

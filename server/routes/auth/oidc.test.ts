@@ -204,6 +204,22 @@ describe('GET /api/auth/oidc/callback', () => {
     });
   });
 
+  it("keeps in the audit log only a known error code of the provider's", async () => {
+    for (const [error, reason] of [
+      ['<b>fake</b> Someone typed this', 'rejected: other'],
+      ['login_required', 'rejected: login_required'],
+    ] as const) {
+      const { location, cookie } = await start();
+      const back = new URL(CALLBACK);
+      back.searchParams.set('error', error);
+      back.searchParams.set('state', location.searchParams.get('state') ?? '');
+      back.searchParams.set('iss', idp.issuer);
+      const res = await callback(back, cookie);
+      expect(res.headers.location).toBe('/auth?sso=error');
+      expect((await lastAudit(null, 'auth.login_failed'))?.meta).toMatchObject({ reason });
+    }
+  });
+
   it('refuses a return without the browser that started it (login forgery)', async () => {
     const { login } = await person();
     const { location } = await start();
