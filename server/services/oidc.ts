@@ -7,6 +7,7 @@ import { userEmailSchema } from '../../common/schemas/users';
 import { isLoopbackHost, type OidcConfig } from '../config';
 import type { AppContext } from '../context';
 import { oidcLogins, users, type UserRow } from '../db/schema';
+import { isUniqueViolation } from '../lib/db-errors';
 import { AppError, forbidden } from '../lib/errors';
 import { hashToken, newToken } from '../lib/tokens';
 import { audit } from './audit';
@@ -287,7 +288,7 @@ function providerEmail(raw: string): string {
  * with its verified e-mail, which gets bound; else, when the organisation allows it for the
  * e-mail's domain, a new USER.
  */
-async function personOf(ctx: AppContext, identity: Identity): Promise<UserRow> {
+async function personOf(ctx: AppContext, identity: Identity, again = false): Promise<UserRow> {
   if (!identity.email || !identity.emailVerified)
     throw new SsoRefusal('unverified', identity.email ? 'email_unverified' : 'no_email');
   const email = providerEmail(identity.email);
@@ -329,15 +330,23 @@ async function personOf(ctx: AppContext, identity: Identity): Promise<UserRow> {
   const domain = email.slice(email.lastIndexOf('@') + 1);
   if (!ssoJitEnabled) throw new SsoRefusal('unknown', 'unknown_email');
   if (!ssoJitDomains.includes(domain)) throw new SsoRefusal('unknown', 'domain_not_allowed');
-  const created = await createUser(ctx.db, {
-    email,
-    fullName: identity.name ?? email.split('@')[0] ?? email,
-    role: 'USER',
-    // Signs in through the provider only; no password to change.
-    passwordHash: null,
-    mustChangePassword: false,
-    createdAt: ctx.clock(),
-  });
+  let created: UserRow;
+  try {
+    created = await createUser(ctx.db, {
+      email,
+      fullName: identity.name ?? email.split('@')[0] ?? email,
+      role: 'USER',
+      // Signs in through the provider only; no password to change.
+      passwordHash: null,
+      mustChangePassword: false,
+      createdAt: ctx.clock(),
+    });
+  } catch (error) {
+    // Another first sign-in created the person (or took the name) meanwhile: found again, the
+    // account is bound or refused as any other.
+    if (again || !isUniqueViolation(error)) throw error;
+    return personOf(ctx, identity, true);
+  }
   const [bind] = await ctx.db
     .update(users)
     .set({ oidcIssuer: identity.issuer, oidcSubject: identity.subject })

@@ -375,6 +375,34 @@ describe('GET /api/auth/oidc/callback', () => {
     expect(await sessionsOf(user?.id)).toEqual([]);
   });
 
+  it('signs in a new person whom another first sign-in created meanwhile', async () => {
+    await saveSettings(t.db, { ssoJitEnabled: true, ssoJitDomains: ['empresa.pe'] }, null);
+    const { login, email } = await person({ appa: false, email: 'nueva.carrera@empresa.pe' });
+    const { location, cookie } = await start();
+    const back = await idp.signInAt(location.href, login);
+    // The other sign-in's row is queued before this one's.
+    const insert = t.db.insert.bind(t.db);
+    let raced: Promise<unknown> | null = null;
+    const spy = vi.spyOn(t.db, 'insert').mockImplementation(((table: typeof users) => {
+      if (table === users && !raced)
+        raced = insert(users)
+          .values({ email, username: 'nueva.carrera', slug: 'nueva-carrera', fullName: 'Nueva' })
+          .then((rows) => rows);
+      return insert(table);
+    }) as typeof t.db.insert);
+    let res;
+    try {
+      res = await callback(back, cookie);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(raced).not.toBeNull();
+    expect(res.headers.location).toBe('/');
+    const rows = await t.db.select().from(users).where(eq(users.email, email));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.oidcSubject).toBe(login);
+  });
+
   it('keeps the person bound to the provider account that first signed in', async () => {
     const { login, email, user } = await person();
     expect((await signInThroughProvider(login)).res.headers.location).toBe('/');

@@ -87,7 +87,11 @@ export function oidcRoutes(app: Api, ctx: AppContext) {
         // `/` sends each person to their role's page.
         return reply.redirect('/', 302);
       } catch (error) {
-        if (!(error instanceof SsoRefusal)) throw error;
+        // A navigation of the browser: whatever went wrong lands on /auth, never on a 500.
+        if (!(error instanceof SsoRefusal)) {
+          request.log.error({ err: error }, 'single sign-on failed');
+          return toSignIn(reply, 'error');
+        }
         request.log.info({ reason: error.reason }, 'single sign-on refused');
         return toSignIn(reply, error.code);
       }
