@@ -476,9 +476,14 @@ describe('only single sign-on', () => {
     expect(res.headers.location).toBe('/');
   });
 
-  it('cannot be turned on by a server without a provider', async () => {
+  it('cannot be turned on by a server without a provider, whose routes answer 404', async () => {
     const bare = await buildTestApp();
     try {
+      for (const url of ['/api/auth/oidc/start', '/api/auth/oidc/callback?code=c&state=s']) {
+        const res = await bare.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.json()).toEqual({ message: 'El inicio de sesión único no está configurado.' });
+      }
       const admin = await buildUser(bare, { role: 'ADMIN' });
       const signed = await passwordSignIn(bare.app, admin.username, admin.plainPassword);
       const put = await putSettings(bare.app, signed, { ssoOnly: true });

@@ -22,6 +22,9 @@ function toSignIn(reply: FastifyReply, code: SsoFailure) {
   return reply.redirect(`/auth?sso=${code}`, 302);
 }
 
+/** A server without a provider has no single sign-on routes to speak of. */
+const notConfigured = () => new AppError(404, 'El inicio de sesión único no está configurado.');
+
 const redirectAnswer = {
   302: z.null().describe('Redirección (Location) al proveedor, a la aplicación o a /auth?sso=…'),
 };
@@ -45,7 +48,7 @@ export function oidcRoutes(app: Api, ctx: AppContext) {
       config: { public: true, allowDuringPasswordChange: true, invalidates: false },
     },
     async (request, reply) => {
-      if (!ctx.config.oidc) return toSignIn(reply, 'error');
+      if (!ctx.config.oidc) throw notConfigured();
       try {
         const started = await startOidcSignIn(ctx, request.ip);
         reply.setCookie(attemptCookieName(ctx), started.browser, {
@@ -76,8 +79,8 @@ export function oidcRoutes(app: Api, ctx: AppContext) {
     async (request, reply) => {
       const browser = request.cookies[attemptCookieName(ctx)];
       reply.clearCookie(attemptCookieName(ctx), attemptCookie(ctx));
+      if (!ctx.config.oidc) throw notConfigured();
       reply.header('cache-control', 'no-store');
-      if (!ctx.config.oidc) return toSignIn(reply, 'error');
       try {
         const signed = await finishOidcSignIn(ctx, browser, rawQuery(request), {
           ip: request.ip,
