@@ -305,6 +305,10 @@ async function personOf(ctx: AppContext, identity: Identity, again = false): Pro
     // hand someone else's APPA account over.
     if (byEmail.oidcIssuer === identity.issuer && byEmail.oidcSubject)
       throw new SsoRefusal('mismatch', 'subject_mismatch', byEmail.id);
+    // An account that may not sign in is not bound either: a pending registration with someone's
+    // e-mail must not take their provider account.
+    if (byEmail.status === 'SUSPENDIDO') throw new SsoRefusal('suspended', 'suspended', byEmail.id);
+    if (byEmail.status !== 'ACTIVO') throw new SsoRefusal('inactive', 'unconfirmed', byEmail.id);
     // Bound only if nobody bound it since it was read: of two first sign-ins at once, with two
     // accounts at the provider showing the same e-mail, one wins and the other is refused.
     const [updated] = await ctx.db

@@ -293,6 +293,15 @@ describe('GET /api/auth/oidc/callback', () => {
     });
   });
 
+  it('binds no pending registration to the provider account with its e-mail', async () => {
+    const user = await buildUser(t, { email: 'pendiente.sso@empresa.pe', status: 'PENDIENTE' });
+    idp.addAccount('pendiente', { email: user.email, email_verified: true });
+    const { res } = await signInThroughProvider('pendiente');
+    expect(res.headers.location).toBe('/auth?sso=inactive');
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(row?.oidcSubject).toBeNull();
+  });
+
   it('refuses someone without an account while creation at sign-in is off', async () => {
     const { login, email } = await person({ appa: false, email: 'nuevo.off@empresa.pe' });
     const { res } = await signInThroughProvider(login);
