@@ -227,7 +227,10 @@ function identityOf(
     email: text(profile.email),
     // Microsoft Entra ID sends no `email_verified`; its `xms_edov` says the e-mail's domain is one
     // the tenant owns and verified, which is what matching by e-mail needs.
-    emailVerified: profile.email_verified === true || profile.xms_edov === true,
+    // Only Entra ID's own issuer is believed about it, and never over an explicit `false`.
+    emailVerified:
+      profile.email_verified === true ||
+      (profile.email_verified !== false && profile.xms_edov === true && entra(claims.iss)),
     name,
     idToken,
   };
@@ -257,6 +260,12 @@ const PROVIDER_ERRORS = new Set([
 ]);
 
 /** What the audit log keeps of an error: the provider's `error` only as one of the known codes. */
+/** Whether an issuer is Microsoft Entra ID's, the only one whose `xms_edov` means anything. */
+function entra(issuer: string): boolean {
+  const host = URL.canParse(issuer) ? new URL(issuer).hostname : '';
+  return host === 'login.microsoftonline.com' || host === 'sts.windows.net';
+}
+
 function errorName(error: unknown): string {
   const name =
     error instanceof oidc.ResponseBodyError || error instanceof oidc.AuthorizationResponseError

@@ -273,12 +273,13 @@ describe('GET /api/auth/oidc/callback', () => {
     expect(row?.oidcSubject).toBeNull();
   });
 
-  it("takes Entra ID's verified domain (xms_edov) for a verified e-mail", async () => {
+  it("believes Entra ID's verified domain (xms_edov) from no other provider", async () => {
     const user = await buildUser(t, { email: 'entra.persona@empresa.pe' });
     idp.addAccount('entra', { email: 'entra.persona@empresa.pe', xms_edov: true });
     const { res } = await signInThroughProvider('entra');
-    expect(res.headers.location).toBe('/');
-    expect((await lastAudit(user.id, 'auth.login'))?.meta).toMatchObject({ method: 'oidc' });
+    expect(res.headers.location).toBe('/auth?sso=unverified');
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(row?.oidcSubject).toBeNull();
   });
 
   it('refuses a suspended person with the usual message', async () => {
