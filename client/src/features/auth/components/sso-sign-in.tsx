@@ -1,15 +1,18 @@
-import { SSO_MSG, ssoFailureOf } from '@common/schemas/sso';
-import type { ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { Suspense, type ReactNode } from 'react';
 import { useAppConfig } from '@/lib/api/get-config';
+import { retryableLazy } from '@/lib/retryable-lazy';
+
+/*
+ * The single sign-on button and its texts are fetched only from a server with a provider: the
+ * sign-in page, which every visit starts on, carries nothing of them otherwise.
+ */
+const SsoChoices = retryableLazy(() =>
+  import('./sso-choices').then((m) => ({ default: m.SsoChoices })),
+);
 
 /**
- * 'Ingresar con {proveedor}' above a sign-in form (`children`) when the server has a provider,
- * with what went wrong when a single sign-on came back without a session (`?sso=`). Under
- * SSO-only the form shows only on the break-glass page (/admin-login); elsewhere a link leads
- * there.
+ * A sign-in form (`children`), with 'Ingresar con {proveedor}' above it when the server has a
+ * provider. While that part arrives the form shows as it is, except where SSO-only hides it.
  */
 export function SsoSignIn({
   children,
@@ -19,38 +22,10 @@ export function SsoSignIn({
   breakGlass?: boolean;
 }) {
   const config = useAppConfig().data;
-  const [searchParams] = useSearchParams();
-  const failure = ssoFailureOf(searchParams.get('sso'));
-  const provider = config?.sso;
-  if (!provider) return children;
-  const only = config.ssoOnly && !breakGlass;
-
+  if (!config?.sso) return children;
   return (
-    <>
-      {failure ? (
-        <Alert variant="destructive" role="alert">
-          <AlertDescription>{SSO_MSG.failures[failure]}</AlertDescription>
-        </Alert>
-      ) : null}
-      <Button asChild size="lg" variant={only ? 'default' : 'outline'} className="w-full">
-        {/* A navigation, not a fetch: the browser goes to the provider and comes back. */}
-        <a href="/api/auth/oidc/start">{SSO_MSG.button(provider.label)}</a>
-      </Button>
-      {only ? (
-        <p className="text-center text-sm text-muted-foreground">
-          <Link
-            to="/admin-login"
-            className="font-medium text-primary underline-offset-4 hover:underline focus-visible:underline focus-visible:outline-none"
-          >
-            {SSO_MSG.adminAccess}
-          </Link>
-        </p>
-      ) : (
-        <>
-          <p className="text-center text-xs text-muted-foreground">o</p>
-          {children}
-        </>
-      )}
-    </>
+    <Suspense fallback={config.ssoOnly && !breakGlass ? null : children}>
+      <SsoChoices breakGlass={breakGlass}>{children}</SsoChoices>
+    </Suspense>
   );
 }
