@@ -220,6 +220,14 @@ describe('GET /api/auth/oidc/callback', () => {
     }
   });
 
+  it('sends a return whose query does not parse (a parameter twice) to the sign-in page', async () => {
+    const { cookie } = await start();
+    const res = await callback(new URL(`${CALLBACK}?code=a&code=b&state=x`), cookie);
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/auth?sso=error');
+    expect(sessionCookie(res)).toBeUndefined();
+  });
+
   it('refuses a return without the browser that started it (login forgery)', async () => {
     const { login } = await person();
     const { location } = await start();

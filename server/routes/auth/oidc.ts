@@ -73,6 +73,9 @@ export function oidcRoutes(app: Api, ctx: AppContext) {
     '/api/auth/oidc/callback',
     {
       schema: { querystring: oidcCallbackQuerySchema, response: redirectAnswer },
+      // A browser's navigation: a query that does not parse (a parameter twice) lands on the
+      // sign-in page like any other failed return, not on a bare 400.
+      attachValidation: true,
       // A new session, which no kept answer shows; a person created on the way is not yet in any.
       config: { public: true, allowDuringPasswordChange: true, invalidates: 'people' },
     },
@@ -81,6 +84,10 @@ export function oidcRoutes(app: Api, ctx: AppContext) {
       reply.clearCookie(attemptCookieName(ctx), attemptCookie(ctx));
       if (!ctx.config.oidc) throw notConfigured();
       reply.header('cache-control', 'no-store');
+      if (request.validationError) {
+        request.log.info('single sign-on return with a malformed query');
+        return toSignIn(reply, 'error');
+      }
       try {
         const signed = await finishOidcSignIn(ctx, browser, rawQuery(request), {
           ip: request.ip,
