@@ -121,7 +121,12 @@ export const errorResponseSchema = z.object({ message: z.string() });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
 /** POST /api/logout: where the browser goes next (PUBLIC_SITE_URL, or /auth). */
-export const logoutResponseSchema = z.object({ message: z.string(), redirectTo: z.string() });
+export const logoutResponseSchema = z.object({
+  message: z.string(),
+  redirectTo: z.string(),
+  /** `redirectTo` is the identity provider's logout, which ends the single sign-on there too. */
+  atProvider: z.boolean(),
+});
 export type LogoutResponse = z.infer<typeof logoutResponseSchema>;
 
 /** POST /api/auth/magic-link: the address to send a sign-in link to. */

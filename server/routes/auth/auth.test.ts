@@ -288,7 +288,7 @@ describe('POST /api/logout', () => {
     const headers = { authorization: `Bearer ${token}` };
     const res = await post('/api/logout', {}, headers);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: MSG.loggedOut, redirectTo: '/auth' });
+    expect(res.json()).toEqual({ message: MSG.loggedOut, redirectTo: '/auth', atProvider: false });
     expect(res.cookies.find((c) => c.name === 'appa_session')?.value).toBe('');
     expect((await t.app.inject({ method: 'GET', url: '/api/user', headers })).statusCode).toBe(401);
     expect(await auditActions(user.id)).toContain('auth.logout');

@@ -89,6 +89,7 @@ export function authRoutes(app: Api, ctx: AppContext) {
     async (request, reply): Promise<LogoutResponse> => {
       const way = ctx.config.publicSiteUrl ?? '/auth';
       let redirectTo = way;
+      let atProvider = false;
       if (request.auth?.session) {
         // A single sign-on session also ends at the provider when it offers RP-initiated logout,
         // which then sends the browser on to where APPA's logout goes.
@@ -97,7 +98,10 @@ export function authRoutes(app: Api, ctx: AppContext) {
           request.auth.session.oidcIdToken,
           way.startsWith('/') ? `${ctx.config.publicUrl ?? ''}${way}` : way,
         );
-        if (providerLogout) redirectTo = providerLogout;
+        if (providerLogout) {
+          redirectTo = providerLogout;
+          atProvider = true;
+        }
         await revokeSession(ctx, request.auth.session.id);
         await audit(ctx.db, {
           actorId: request.auth.user.id,
@@ -107,7 +111,7 @@ export function authRoutes(app: Api, ctx: AppContext) {
         });
       }
       clearSessionCookie(ctx, reply);
-      return { message: MSG.loggedOut, redirectTo };
+      return { message: MSG.loggedOut, redirectTo, atProvider };
     },
   );
 

@@ -524,6 +524,7 @@ describe('logout of a single sign-on session', () => {
       headers: { origin: TEST_ORIGIN, cookie },
     });
     expect(out.statusCode).toBe(200);
+    expect(out.json()).toMatchObject({ atProvider: true });
     const to = new URL(out.json<{ redirectTo: string }>().redirectTo);
     expect(`${to.origin}${to.pathname}`).toBe(`${idp.issuer}/session/end`);
     expect(to.searchParams.get('id_token_hint')).toMatch(/^ey/);

@@ -13,7 +13,7 @@ export async function logout(): Promise<LogoutResponse> {
   } catch (error) {
     // The session had already ended (expired, revoked): the person is signed out all the same.
     if (error instanceof ApiError && error.status === 401) {
-      return { message: '', redirectTo: FALLBACK_REDIRECT };
+      return { message: '', redirectTo: FALLBACK_REDIRECT, atProvider: false };
     }
     throw error;
   }
@@ -23,19 +23,26 @@ const isAppPath = (target: string) => target.startsWith('/') && !target.startsWi
 const isWebUrl = (target: string) => /^https?:\/\//i.test(target);
 
 /**
- * Signs out, forgets every cached answer and leaves: to `to` when given (the report page goes back
- * to the personal link), otherwise to where the server says (the public site, or /auth).
+ * Where the browser goes after signing out: the identity provider's logout when the server names
+ * it (a single sign-on left open there would sign the person straight back in), else `to` when
+ * given (the report page goes back to the personal link), else where the server says (the public
+ * site, or /auth).
  */
+export function logoutTarget(answer: LogoutResponse, to: string | undefined): string {
+  return answer.atProvider ? answer.redirectTo : (to ?? answer.redirectTo);
+}
+
+/** Signs out, forgets every cached answer and leaves for `logoutTarget`. */
 export function useLogout({ to }: { to?: string } = {}) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
   return useMutation({
     mutationFn: logout,
-    onSuccess: ({ redirectTo }) => {
+    onSuccess: (answer) => {
       queryClient.clear();
       queryClient.setQueryData(currentUserQueryKey, null);
-      const target = to ?? redirectTo;
+      const target = logoutTarget(answer, to);
       if (isAppPath(target)) {
         void navigate(target, { replace: true });
       } else if (isWebUrl(target)) {
