@@ -21,6 +21,7 @@ export const AUDIT_ACTION_LABELS = {
   'user.status_changed': 'Cambió el estado de un usuario',
   'user.password_reset': 'Restableció la contraseña de un usuario',
   'user.sign_in_unblocked': 'Desbloqueó el acceso de un usuario',
+  'user.sso_linked': 'Vinculó su cuenta al inicio de sesión único',
   'report.marked_submitted': 'Marcó un APPA como enviado',
   'report.reviewed': 'Revisó un APPA',
   'report.review_updated': 'Actualizó la revisión de un APPA',

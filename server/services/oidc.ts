@@ -11,6 +11,7 @@ import { isUniqueViolation } from '../lib/db-errors';
 import { AppError, forbidden } from '../lib/errors';
 import { hashToken, newToken } from '../lib/tokens';
 import { audit } from './audit';
+import { emitEvent } from './webhooks';
 import { openSession, type SignedIn } from './auth';
 import { getSettings } from './settings';
 import type { SessionContext } from './sessions';
@@ -336,6 +337,15 @@ async function personOf(ctx: AppContext, identity: Identity, again = false): Pro
       )
       .returning();
     if (!updated) throw new SsoRefusal('mismatch', 'subject_mismatch', byEmail.id);
+    // Bound for the first time, or again to another issuer (OIDC_ISSUER changed): either way
+    // the administrators can read when and to what.
+    await audit(ctx.db, {
+      actorId: updated.id,
+      action: 'user.sso_linked',
+      entity: 'user',
+      entityId: updated.id,
+      meta: { issuer: identity.issuer, previousIssuer: byEmail.oidcIssuer },
+    });
     return updated;
   }
 
@@ -344,15 +354,32 @@ async function personOf(ctx: AppContext, identity: Identity, again = false): Pro
   if (!ssoJitEnabled) throw new SsoRefusal('unknown', 'unknown_email');
   if (!ssoJitDomains.includes(domain)) throw new SsoRefusal('unknown', 'domain_not_allowed');
   let created: UserRow;
+  const now = ctx.clock();
   try {
-    created = await createUser(ctx.db, {
-      email,
-      fullName: identity.name ?? email.split('@')[0] ?? email,
-      role: 'USER',
-      // Signs in through the provider only; no password to change.
-      passwordHash: null,
-      mustChangePassword: false,
-      createdAt: ctx.clock(),
+    // The person, their binding and the `user.created` event are one write: a webhook never
+    // announces someone who was not created.
+    created = await ctx.db.transaction(async (tx) => {
+      const row = await createUser(tx, {
+        email,
+        fullName: identity.name ?? email.split('@')[0] ?? email,
+        role: 'USER',
+        // Signs in through the provider only; no password to change.
+        passwordHash: null,
+        mustChangePassword: false,
+        createdAt: now,
+      });
+      const [bound] = await tx
+        .update(users)
+        .set({ oidcIssuer: identity.issuer, oidcSubject: identity.subject })
+        .where(eq(users.id, row.id))
+        .returning();
+      await emitEvent(
+        tx,
+        'user.created',
+        { userId: row.id, createdById: null, createdAt: now.toISOString() },
+        now,
+      );
+      return bound ?? row;
     });
   } catch (error) {
     // Another first sign-in created the person (or took the name) meanwhile: found again, the
@@ -360,11 +387,6 @@ async function personOf(ctx: AppContext, identity: Identity, again = false): Pro
     if (again || !isUniqueViolation(error)) throw error;
     return personOf(ctx, identity, true);
   }
-  const [bind] = await ctx.db
-    .update(users)
-    .set({ oidcIssuer: identity.issuer, oidcSubject: identity.subject })
-    .where(eq(users.id, created.id))
-    .returning();
   await audit(ctx.db, {
     actorId: created.id,
     action: 'user.created',
@@ -372,7 +394,7 @@ async function personOf(ctx: AppContext, identity: Identity, again = false): Pro
     entityId: created.id,
     meta: { via: 'sso', role: 'USER' },
   });
-  return bind ?? created;
+  return created;
 }
 
 /**

@@ -4,7 +4,7 @@ import { MSG } from '../../../common/messages';
 import { landingPathFor } from '../../../common/roles';
 import { SSO_MSG, SSO_REFUSAL } from '../../../common/schemas/sso';
 import { loadConfig } from '../../config';
-import { auditLog, sessions, users } from '../../db/schema';
+import { auditLog, sessions, users, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { saveSettings } from '../../services/settings';
 import { buildTestApp, buildUser, TEST_ORIGIN, type TestApp } from '../../test/helper';
 import { startTestProvider, type TestProvider } from '../../test/oidc-provider';
@@ -320,10 +320,25 @@ describe('GET /api/auth/oidc/callback', () => {
 
   it('creates a USER at first sign-in when on, only for the listed domains', async () => {
     await saveSettings(t.db, { ssoJitEnabled: true, ssoJitDomains: ['empresa.pe'] }, null);
+    const [endpoint] = await t.db
+      .insert(webhookEndpoints)
+      .values({ url: 'https://hooks.example.com/rrhh', events: ['user.created'], secret: 'x' })
+      .returning();
     const listed = await person({ appa: false, email: 'nueva.jit@empresa.pe' });
     const { res } = await signInThroughProvider(listed.login);
     expect(res.headers.location).toBe('/');
     const [created] = await t.db.select().from(users).where(eq(users.email, listed.email));
+    // Announced to webhooks like anyone an administrator creates.
+    const queued = await t.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, endpoint?.id ?? ''));
+    expect(
+      queued.map((d) => [d.eventType, (JSON.parse(d.payload) as { data: unknown }).data]),
+    ).toEqual([
+      ['user.created', expect.objectContaining({ userId: created?.id, createdById: null })],
+    ]);
+    await t.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint?.id ?? ''));
     expect(created).toMatchObject({
       role: 'USER',
       status: 'ACTIVO',
@@ -398,16 +413,19 @@ describe('GET /api/auth/oidc/callback', () => {
     const { login, email } = await person({ appa: false, email: 'nueva.carrera@empresa.pe' });
     const { location, cookie } = await start();
     const back = await idp.signInAt(location.href, login);
-    // The other sign-in's row is queued before this one's.
-    const insert = t.db.insert.bind(t.db);
+    // The other sign-in's person is written just before this one's creation begins (the only
+    // transaction of a sign-in), after this one found nobody with the e-mail.
+    const transaction = t.db.transaction.bind(t.db);
     let raced: Promise<unknown> | null = null;
-    const spy = vi.spyOn(t.db, 'insert').mockImplementation(((table: typeof users) => {
-      if (table === users && !raced)
-        raced = insert(users)
-          .values({ email, username: 'nueva.carrera', slug: 'nueva-carrera', fullName: 'Nueva' })
-          .then((rows) => rows);
-      return insert(table);
-    }) as typeof t.db.insert);
+    const spy = vi.spyOn(t.db, 'transaction').mockImplementation(((
+      ...args: Parameters<typeof t.db.transaction>
+    ) => {
+      if (raced) return transaction(...args);
+      raced = t.db
+        .insert(users)
+        .values({ email, username: 'nueva.carrera', slug: 'nueva-carrera', fullName: 'Nueva' });
+      return raced.then(() => transaction(...args));
+    }) as typeof t.db.transaction);
     let res;
     try {
       res = await callback(back, cookie);
@@ -424,6 +442,10 @@ describe('GET /api/auth/oidc/callback', () => {
   it('keeps the person bound to the provider account that first signed in', async () => {
     const { login, email, user } = await person();
     expect((await signInThroughProvider(login)).res.headers.location).toBe('/');
+    expect((await lastAudit(user?.id ?? null, 'user.sso_linked'))?.meta).toEqual({
+      issuer: idp.issuer,
+      previousIssuer: null,
+    });
     // Another account at the provider now shows the same e-mail: it does not get the person.
     counter += 1;
     const intruder = `intruso-${counter}`;
