@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 
 /**
- * GET /api/auth/oidc/callback: what the provider sends back (RFC 6749 §4.1.2, RFC 9207 `iss`).
+ * GET /api/auth/oidc/callback: what the provider sends back: a code and the state, or an error
+ * and its description, with the provider's own name (`iss`) against a mix-up of providers.
  * The library reads the query as it came, not this parse of it.
  */
 export const oidcCallbackQuerySchema = z.object({

@@ -4,6 +4,7 @@ import { REGISTRATION_MSG } from '../../common/schemas/registration';
 import type { AppContext } from '../context';
 import { users, type SessionRow, type UserRow } from '../db/schema';
 import { AppError, badRequest, forbidden, unauthorized } from '../lib/errors';
+import { can } from '../policies/organisation';
 import { audit } from './audit';
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from './passwords';
 import { ssoOnlyActive, ssoOnlyRefusal } from './oidc';
@@ -75,9 +76,10 @@ export async function signInWithPassword(
     throw unauthorized(MSG.invalidCredentials);
   }
 
-  // Only single sign-on lets people in: the administrators keep their passwords, the way in when
-  // the provider fails. Told only to whoever typed the right password.
-  if (user.role !== 'ADMIN' && ssoOnlyActive(ctx, await getSettings(ctx.db))) {
+  // Only single sign-on lets people in: whoever may change the settings keeps their password,
+  // the way in when the provider fails and the way to turn this off. Told only to whoever typed
+  // the right password.
+  if (!can(user, 'settings:manage') && ssoOnlyActive(ctx, await getSettings(ctx.db))) {
     await auditRefused(ctx, user.id, 'sso_only', client.ip);
     throw ssoOnlyRefusal(ctx);
   }

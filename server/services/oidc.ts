@@ -237,7 +237,10 @@ function identityOf(
   };
 }
 
-/** The error codes of OAuth 2.0 (RFC 6749 §4.1.2.1, §5.2) and OpenID Connect (Core §3.1.2.6). */
+/**
+ * The error codes OAuth 2.0 and OpenID Connect define for an authorization or token answer: the
+ * only provider words kept in the audit log, since anything else is text an attacker chose.
+ */
 const PROVIDER_ERRORS = new Set([
   'invalid_request',
   'unauthorized_client',

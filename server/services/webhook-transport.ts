@@ -59,7 +59,7 @@ function hostOf(url: URL): string {
   return url.hostname.replace(/^\[(.*)\]$/, '$1');
 }
 
-/** Names that are the machine itself whatever DNS says (RFC 6761). */
+/** Names that are the machine itself whatever DNS says: the reserved `localhost` and its subdomains. */
 const isLocalName = (host: string) => /(^|\.)localhost\.?$/i.test(host);
 
 /**
