@@ -3,15 +3,41 @@ import { z } from 'zod';
 /** API tokens: what scripts and other systems use instead of a person's session. */
 
 /** What a token may be used for; every route a token reaches names one of these. */
-export const API_SCOPES = ['reports:read', 'users:read', 'users:write', 'reminders:write'] as const;
+export const API_SCOPES = [
+  'reports:read',
+  'users:read',
+  'users:write',
+  'people:admin',
+  'reminders:write',
+] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 
 export const API_SCOPE_LABELS: Record<ApiScope, string> = {
   'reports:read': 'Leer reportes',
   'users:read': 'Leer usuarios',
   'users:write': 'Crear y editar usuarios',
+  'people:admin': 'Decidir roles y jefes',
   'reminders:write': 'Enviar recordatorios',
 };
+
+/**
+ * The scope that decides who reads whose reports. A role other than Usuario, and a manager, give
+ * reading rights over other people's reports; whoever holds a token that sets them could hand
+ * those rights to an account they control. So `users:write` alone never sets them, and this scope
+ * is given only to service tokens, which only administrators make.
+ */
+export const HIERARCHY_SCOPE = 'people:admin' satisfies ApiScope;
+
+/** What the token screens say of a scope beside its label, where the label is not enough. */
+export const API_SCOPE_WARNINGS: Partial<Record<ApiScope, string>> = {
+  'people:admin':
+    'Equivale a decidir quién lee los reportes de quién: crea personas con un rol distinto de ' +
+    'Usuario o con jefe, cambia roles y jefes, y reactiva a quien tiene uno de esos roles. Solo ' +
+    'para tokens de servicio.',
+};
+
+/** Scopes a personal token never carries. */
+export const SERVICE_ONLY_SCOPES: readonly ApiScope[] = [HIERARCHY_SCOPE];
 
 /**
  * PERSONAL: anyone's own, acting as them. SERVICE: an administrator's, for another system,
@@ -39,6 +65,14 @@ export const API_TOKEN_MSG = {
   administratorsNeedSession:
     'Los administradores se crean y modifican con una sesión, no con un token',
   emailNeedsSession: 'El correo de una persona se cambia con una sesión, no con un token',
+  serviceOnlyScope:
+    'El permiso people:admin (decidir roles y jefes) solo puede darse a un token de servicio',
+  roleNeedsHierarchyScope:
+    'Dar o cambiar un rol decide quién lee los reportes de quién: el token necesita el permiso people:admin',
+  managerNeedsHierarchyScope:
+    'Asignar o cambiar el jefe de una persona decide quién lee sus reportes: el token necesita el permiso people:admin',
+  reactivationNeedsHierarchyScope:
+    'Reactivar a una persona con un rol distinto de Usuario le devuelve la lectura de reportes ajenos: el token necesita el permiso people:admin',
   tooMany: 'Demasiadas solicitudes con este token. Intenta nuevamente en un momento.',
 } as const;
 

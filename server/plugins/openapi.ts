@@ -7,7 +7,7 @@ import { PRODUCT_NAME } from '../../common/constants';
 import type { AppContext } from '../context';
 import { escapeHtml, htmlDocument } from '../lib/error-page';
 import { requireAuth, sessionCookieName } from './auth';
-import { scopeOf } from './token-scopes';
+import { hierarchyScopeOf, scopeOf } from './token-scopes';
 import type { Api } from './route-facts';
 import { authorize } from '../policies';
 
@@ -76,11 +76,18 @@ export async function registerOpenApi(app: FastifyInstance, ctx: AppContext) {
       const config = input.route.config as { public?: unknown } | undefined;
       const methods = [input.route.method].flat();
       const scope = methods.map((m) => scopeOf(m, input.url)).find(Boolean);
+      const hierarchy = methods.map((m) => hierarchyScopeOf(m, input.url)).find(Boolean);
       if (config?.public) Object.assign(schema, { security: [] });
       // OpenAPI 3.1 lets a bearer scheme name the roles it needs: here, the token's scope.
       else if (scope)
         Object.assign(schema, {
-          security: [{ session: [] }, { bearer: [] }, { apiToken: [scope] }],
+          security: [
+            { session: [] },
+            { bearer: [] },
+            { apiToken: [scope] },
+            // Writes that decide who reads whose reports also need the hierarchy scope.
+            ...(hierarchy ? [{ apiToken: [scope, hierarchy] }] : []),
+          ],
         });
       return { ...transformed, schema };
     },
@@ -213,10 +220,18 @@ function parameterTable(parameters: OpenAPIV3_1.ParameterObject[]): string {
 function access(operation: OpenAPIV3_1.OperationObject): string {
   const security = operation.security;
   if (Array.isArray(security) && security.length === 0) return 'Pública: sin sesión.';
-  const scope = security?.find((s) => s.apiToken)?.apiToken?.[0];
-  return scope
-    ? `Con sesión, o con un token de API con el permiso <code>${escapeHtml(scope)}</code>.`
-    : 'Solo con sesión: los tokens de API no llegan a esta operación.';
+  const tokenScopes = (security ?? []).flatMap((s) => (s.apiToken ? [s.apiToken] : []));
+  const scope = tokenScopes[0]?.[0];
+  const extra = tokenScopes.flat().find((s) => s !== scope);
+  if (!scope) return 'Solo con sesión: los tokens de API no llegan a esta operación.';
+  return (
+    `Con sesión, o con un token de API con el permiso <code>${escapeHtml(scope)}</code>.` +
+    (extra
+      ? ` Dar un rol distinto de Usuario, asignar o cambiar un jefe, o reactivar a quien tiene ` +
+        `uno de esos roles requiere además <code>${escapeHtml(extra)}</code>: equivale a decidir ` +
+        'quién lee los reportes de quién.'
+      : '')
+  );
 }
 
 /** The reference as one page of HTML, without scripts: every operation, its input and answers. */

@@ -1,4 +1,4 @@
-import type { ApiScope } from '../../common/schemas/api-tokens';
+import { HIERARCHY_SCOPE, type ApiScope } from '../../common/schemas/api-tokens';
 
 /**
  * The routes an API token may reach, each with the scope it needs ("METHOD pattern"). Everything
@@ -38,9 +38,31 @@ export const TOKEN_ROUTES: Readonly<Record<string, ApiScope>> = {
   'POST /api/reminders/send': 'reminders:write',
 };
 
+/**
+ * The routes where a token's write may also decide who reads whose reports (a role other than
+ * Usuario, a manager, reactivating someone with such a role): those writes need HIERARCHY_SCOPE
+ * as well, which server/policies/api-token.ts checks on what the request asks.
+ */
+const HIERARCHY_ROUTES: ReadonlySet<string> = new Set([
+  'POST /api/users',
+  'POST /api/users/bulk-upload',
+  'PATCH /api/users/:id',
+  'PUT /api/users/:id/status',
+]);
+
+const routeKey = (method: string, pattern: string) =>
+  // HEAD is GET's twin.
+  `${method === 'HEAD' ? 'GET' : method} ${pattern}`;
+
 /** The scope a token needs for this route, or undefined when tokens may not use it. */
 export function scopeOf(method: string, pattern: string | undefined): ApiScope | undefined {
-  // HEAD is GET's twin.
-  const verb = method === 'HEAD' ? 'GET' : method;
-  return pattern ? TOKEN_ROUTES[`${verb} ${pattern}`] : undefined;
+  return pattern ? TOKEN_ROUTES[routeKey(method, pattern)] : undefined;
+}
+
+/** The scope some of this route's writes need besides its own, for the API's description. */
+export function hierarchyScopeOf(
+  method: string,
+  pattern: string | undefined,
+): typeof HIERARCHY_SCOPE | undefined {
+  return pattern && HIERARCHY_ROUTES.has(routeKey(method, pattern)) ? HIERARCHY_SCOPE : undefined;
 }

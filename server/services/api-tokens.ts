@@ -2,6 +2,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import {
   API_TOKEN_MSG,
   API_TOKEN_PREFIX,
+  SERVICE_ONLY_SCOPES,
   type ApiScope,
   type ApiToken,
   type CreateApiTokenInput,
@@ -47,6 +48,10 @@ export async function createApiToken(
   const kind = input.kind ?? 'PERSONAL';
   if (kind === 'SERVICE' && !administers(owner.role))
     throw forbidden(API_TOKEN_MSG.serviceForAdmins);
+  // A personal token outlives a change of its owner's role; deciding who reads whom stays with
+  // service tokens, which stop when their administrator stops being one.
+  if (kind === 'PERSONAL' && input.scopes.some((scope) => SERVICE_ONLY_SCOPES.includes(scope)))
+    throw new AppError(400, API_TOKEN_MSG.serviceOnlyScope);
   let expiresAt: Date | null = null;
   if (input.expiresAt) {
     // The end of the given day, in UTC.

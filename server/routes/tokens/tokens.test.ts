@@ -158,16 +158,15 @@ describe('API tokens', () => {
     const send = (method: 'POST' | 'PATCH', url: string, payload: object) =>
       t.app.inject({ method, url, headers: bearer(token), payload });
 
-    // A board member made through the token would read every report.
+    // A person made through the token gets their password by e-mail, never in the answer.
     const created = await send('POST', '/api/users', {
-      email: 'consejera@example.com',
-      fullName: 'Consejera Nueva',
-      role: 'CONSEJO',
+      email: 'nueva.persona@example.com',
+      fullName: 'Nueva Persona',
     });
     expect(created.statusCode, created.body).toBe(200);
     expect(created.json()).toMatchObject({ temporaryPassword: null });
     const bulk = await send('POST', '/api/users/bulk-upload', {
-      users: [{ email: 'otro.consejero@example.com', fullName: 'Otro Consejero', role: 'Consejo' }],
+      users: [{ email: 'otra.persona@example.com', fullName: 'Otra Persona' }],
     });
     expect(bulk.statusCode, bulk.body).toBe(200);
     const rows = bulk.json<{ created: { temporaryPassword: string | null }[] }>().created;
@@ -177,7 +176,7 @@ describe('API tokens', () => {
     const queued = await t.db
       .select({ to: mailQueue.to })
       .from(mailQueue)
-      .where(eq(mailQueue.to, 'consejera@example.com'));
+      .where(eq(mailQueue.to, 'nueva.persona@example.com'));
     expect(queued).toHaveLength(1);
 
     const readdress = await send('PATCH', `/api/users/${person.id}`, { email: 'mio@example.com' });

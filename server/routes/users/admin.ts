@@ -20,12 +20,10 @@ import {
 } from '../../../common/schemas/users';
 import { messageResponseSchema } from '../../../common/schemas/auth';
 import type { AppContext } from '../../context';
-import { API_TOKEN_MSG } from '../../../common/schemas/api-tokens';
-import { administers, type Role } from '../../../common/roles';
-import { requireAuth, type Auth } from '../../plugins/auth';
-import { forbidden } from '../../lib/errors';
+import { requireAuth } from '../../plugins/auth';
 import type { Api } from '../../plugins/route-facts';
 import { authorize } from '../../policies';
+import { authorizeTokenPeopleWrites } from '../../policies/api-token';
 import {
   adminCreateUser,
   adminResetPassword,
@@ -40,17 +38,6 @@ import { adminBulkCreate } from './bulk';
 import { kickMail } from '../../services/mail-queue';
 
 const idParams = z.object({ id: z.uuid(USER_MSG.userNotFound) });
-
-/**
- * An API token (users:write) never makes, promotes or changes an administrator: with a new
- * administrator's temporary password, or another administrator's e-mail turned into one of theirs,
- * its holder would sign in with every right, far beyond the token's scopes. For the same reason a
- * token never reads a temporary password nor changes anyone's e-mail.
- */
-function refuseAdministratorsToTokens(auth: Auth, roles: readonly (Role | undefined)[]) {
-  if (auth.apiToken && roles.some((role) => role !== undefined && administers(role)))
-    throw forbidden(API_TOKEN_MSG.administratorsNeedSession);
-}
 
 /** The panel's Gestión de Usuarios: every call is ADMIN only, and every write changes people. */
 export function userAdminRoutes(app: Api, ctx: AppContext) {
@@ -84,7 +71,8 @@ export function userAdminRoutes(app: Api, ctx: AppContext) {
       const auth = requireAuth(request);
       const { user } = auth;
       await authorize(ctx, user, 'users:manage');
-      refuseAdministratorsToTokens(auth, [request.body.role]);
+      const { role, managerId } = request.body;
+      await authorizeTokenPeopleWrites(ctx, auth.apiToken, [{ before: null, role, managerId }]);
       const created = await adminCreateUser(ctx, user, request.body);
       kickMail(ctx, request.log);
       return auth.apiToken ? { ...created, temporaryPassword: null } : created;
@@ -101,9 +89,14 @@ export function userAdminRoutes(app: Api, ctx: AppContext) {
       const auth = requireAuth(request);
       const { user } = auth;
       await authorize(ctx, user, 'users:manage');
-      refuseAdministratorsToTokens(
-        auth,
-        request.body.users.map((row) => bulkUserRowSchema.safeParse(row).data?.role),
+      // Rows that do not parse are refused one by one later; those that do are what it would set.
+      await authorizeTokenPeopleWrites(
+        ctx,
+        auth.apiToken,
+        request.body.users.flatMap((row) => {
+          const parsed = bulkUserRowSchema.safeParse(row).data;
+          return parsed ? [{ before: null, role: parsed.role, managerId: parsed.manager }] : [];
+        }),
       );
       const result = await adminBulkCreate(ctx, user, request.body);
       kickMail(ctx, request.log);
@@ -127,9 +120,8 @@ export function userAdminRoutes(app: Api, ctx: AppContext) {
       await authorize(ctx, user, 'users:manage');
       const { id } = request.params;
       if (auth.apiToken) {
-        refuseAdministratorsToTokens(auth, [request.body.role, (await loadUser(ctx, id)).role]);
-        // A new address would receive the person's sign-in links.
-        if (request.body.email !== undefined) throw forbidden(API_TOKEN_MSG.emailNeedsSession);
+        const before = await loadUser(ctx, id);
+        await authorizeTokenPeopleWrites(ctx, auth.apiToken, [{ before, ...request.body }]);
       }
       return adminUpdateUser(ctx, user, id, request.body);
     },
@@ -150,8 +142,11 @@ export function userAdminRoutes(app: Api, ctx: AppContext) {
       const { user } = auth;
       await authorize(ctx, user, 'users:manage');
       const { id } = request.params;
-      if (auth.apiToken) refuseAdministratorsToTokens(auth, [(await loadUser(ctx, id)).role]);
       const { status } = request.body;
+      if (auth.apiToken) {
+        const before = await loadUser(ctx, id);
+        await authorizeTokenPeopleWrites(ctx, auth.apiToken, [{ before, status }]);
+      }
       return adminSetStatus(ctx, user, id, status);
     },
   );

@@ -1,6 +1,8 @@
 import {
   API_SCOPE_LABELS,
+  API_SCOPE_WARNINGS,
   API_SCOPES,
+  SERVICE_ONLY_SCOPES,
   type ApiScope,
   type ApiToken,
   type ApiTokenKind,
@@ -63,6 +65,15 @@ export function TokensCard({
   };
   const toggle = (scope: ApiScope, on: boolean) =>
     setScopes((current) => (on ? [...current, scope] : current.filter((s) => s !== scope)));
+  // A personal token never carries what decides who reads whom (the server refuses it too).
+  const shown = offeredScopes.filter(
+    (scope) => kind === 'SERVICE' || !SERVICE_ONLY_SCOPES.includes(scope),
+  );
+  const chooseKind = (next: ApiTokenKind) => {
+    setKind(next);
+    if (next === 'PERSONAL')
+      setScopes((current) => current.filter((s) => !SERVICE_ONLY_SCOPES.includes(s)));
+  };
 
   return (
     <Card>
@@ -80,7 +91,10 @@ export function TokensCard({
           </FormField>
           {canMakeService ? (
             <FormField label="Tipo">
-              <NativeSelect value={kind} onChange={(e) => setKind(e.target.value as ApiTokenKind)}>
+              <NativeSelect
+                value={kind}
+                onChange={(e) => chooseKind(e.target.value as ApiTokenKind)}
+              >
                 <option value="SERVICE">{KIND_LABELS.SERVICE}</option>
                 <option value="PERSONAL">{KIND_LABELS.PERSONAL}</option>
               </NativeSelect>
@@ -88,17 +102,28 @@ export function TokensCard({
           ) : null}
           <fieldset className="grid gap-2">
             <legend className="mb-1 text-sm font-medium">Permisos</legend>
-            {offeredScopes.map((scope) => (
-              <label key={scope} className="flex items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  className="size-4"
-                  checked={scopes.includes(scope)}
-                  onChange={(e) => toggle(scope, e.target.checked)}
-                />
-                {API_SCOPE_LABELS[scope]}{' '}
-                <code className="text-xs text-muted-foreground">{scope}</code>
-              </label>
+            {shown.map((scope) => (
+              <div key={scope} className="grid gap-1">
+                <label className="flex items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    className="size-4"
+                    checked={scopes.includes(scope)}
+                    onChange={(e) => toggle(scope, e.target.checked)}
+                    aria-describedby={API_SCOPE_WARNINGS[scope] ? `scope-${scope}` : undefined}
+                  />
+                  {API_SCOPE_LABELS[scope]}{' '}
+                  <code className="text-xs text-muted-foreground">{scope}</code>
+                </label>
+                {API_SCOPE_WARNINGS[scope] ? (
+                  <p
+                    id={`scope-${scope}`}
+                    className="ml-6 rounded border border-amber-300 bg-amber-50 px-2 py-1 text-xs text-amber-900"
+                  >
+                    {API_SCOPE_WARNINGS[scope]}
+                  </p>
+                ) : null}
+              </div>
             ))}
           </fieldset>
           <FormField
@@ -182,6 +207,11 @@ function TokenItem({
       <span className="text-xs text-muted-foreground">
         {token.scopes.map((s) => API_SCOPE_LABELS[s]).join(', ')}
       </span>
+      {token.scopes.some((s) => API_SCOPE_WARNINGS[s]) ? (
+        <span className="text-xs font-medium text-amber-900">
+          Decide quién lee los reportes de quién.
+        </span>
+      ) : null}
       <span className="text-xs text-muted-foreground">
         {token.lastUsedAt
           ? `Último uso: ${formatDateTime(token.lastUsedAt, timeZone)}`
