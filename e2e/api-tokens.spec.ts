@@ -90,3 +90,29 @@ test('a board member makes a personal token on Mi cuenta: it reads what they may
     await adminContext.close();
   }
 });
+
+test('deciding roles and managers is offered to service tokens alone, with what it amounts to', async ({
+  page,
+}) => {
+  await signInViaApi(page, adminCredentials());
+  await page.goto('/admin?tab=configuracion');
+  const card = page.getByRole('form', { name: 'Crear token' });
+  const hierarchy = card.getByRole('checkbox', { name: /Decidir roles y jefes/ });
+  await hierarchy.check();
+  // It widens what creating and editing people may set, so it brings that scope along.
+  await expect(card.getByRole('checkbox', { name: /Crear y editar usuarios/ })).toBeChecked();
+  await expect(hierarchy).toHaveAccessibleDescription(
+    /Equivale a decidir quién lee los reportes de quién/,
+  );
+  await card.getByLabel('Tipo').selectOption('PERSONAL');
+  await expect(hierarchy).toHaveCount(0);
+  await card.getByLabel('Tipo').selectOption('SERVICE');
+  await hierarchy.check();
+  await card.getByLabel('Nombre').fill('Sincronización de RR. HH.');
+  await card.getByRole('button', { name: 'Crear token' }).click();
+  const item = page
+    .getByRole('list', { name: 'Tokens' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Sincronización de RR. HH.' });
+  await expect(item.getByText('Decide quién lee los reportes de quién.')).toBeVisible();
+});

@@ -67,6 +67,8 @@ export const API_TOKEN_MSG = {
   emailNeedsSession: 'El correo de una persona se cambia con una sesión, no con un token',
   serviceOnlyScope:
     'El permiso people:admin (decidir roles y jefes) solo puede darse a un token de servicio',
+  hierarchyNeedsUsersWrite:
+    'El permiso people:admin (decidir roles y jefes) se da junto con users:write (crear y editar usuarios)',
   roleNeedsHierarchyScope:
     'Dar o cambiar un rol decide quién lee los reportes de quién: el token necesita el permiso people:admin',
   managerNeedsHierarchyScope:

@@ -2,6 +2,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import {
   API_TOKEN_MSG,
   API_TOKEN_PREFIX,
+  HIERARCHY_SCOPE,
   SERVICE_ONLY_SCOPES,
   type ApiScope,
   type ApiToken,
@@ -52,6 +53,9 @@ export async function createApiToken(
   // service tokens, which stop when their administrator stops being one.
   if (kind === 'PERSONAL' && input.scopes.some((scope) => SERVICE_ONLY_SCOPES.includes(scope)))
     throw new AppError(400, API_TOKEN_MSG.serviceOnlyScope);
+  // It widens what users:write may set, and reaches no route alone.
+  if (input.scopes.includes(HIERARCHY_SCOPE) && !input.scopes.includes('users:write'))
+    throw new AppError(400, API_TOKEN_MSG.hierarchyNeedsUsersWrite);
   let expiresAt: Date | null = null;
   if (input.expiresAt) {
     // The end of the given day, in UTC.

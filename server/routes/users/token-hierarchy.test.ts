@@ -252,6 +252,18 @@ describe('a users:write token and the hierarchy', () => {
     });
     expect(personal.statusCode).toBe(400);
     expect(personal.json()).toEqual({ message: API_TOKEN_MSG.serviceOnlyScope });
+    const alone = await t.app.inject({
+      method: 'POST',
+      url: '/api/tokens',
+      headers: adminHeaders,
+      payload: {
+        name: 'Solo jerarquía',
+        kind: 'SERVICE',
+        scopes: ['reports:read', HIERARCHY_SCOPE],
+      },
+    });
+    expect(alone.statusCode).toBe(400);
+    expect(alone.json()).toEqual({ message: API_TOKEN_MSG.hierarchyNeedsUsersWrite });
 
     const hierarchy = await serviceToken(['users:write', HIERARCHY_SCOPE]);
     const person = await buildUser(t);

@@ -2,6 +2,7 @@ import {
   API_SCOPE_LABELS,
   API_SCOPE_WARNINGS,
   API_SCOPES,
+  HIERARCHY_SCOPE,
   SERVICE_ONLY_SCOPES,
   type ApiScope,
   type ApiToken,
@@ -63,8 +64,16 @@ export function TokensCard({
       },
     );
   };
+  // Deciding roles and managers widens what creating and editing people may set: one comes with
+  // the other, as the server requires.
   const toggle = (scope: ApiScope, on: boolean) =>
-    setScopes((current) => (on ? [...current, scope] : current.filter((s) => s !== scope)));
+    setScopes((current) => {
+      const next = on ? [...current, scope] : current.filter((s) => s !== scope);
+      if (on && scope === HIERARCHY_SCOPE && !next.includes('users:write'))
+        return [...next, 'users:write'];
+      if (!on && scope === 'users:write') return next.filter((s) => s !== HIERARCHY_SCOPE);
+      return next;
+    });
   // A personal token never carries what decides who reads whom (the server refuses it too).
   const shown = offeredScopes.filter(
     (scope) => kind === 'SERVICE' || !SERVICE_ONLY_SCOPES.includes(scope),
