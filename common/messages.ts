@@ -31,6 +31,8 @@ export const MSG = {
   unsupportedDate: 'La fecha no es válida.',
   routeNotFound: 'Recurso no encontrado',
   invalidAddress: 'La dirección no es válida.',
+  unknownHost:
+    'Este servidor de APPA no atiende la dirección con la que se abrió. Ábrelo desde su dirección habitual.',
   tooManyRequests: 'Demasiadas solicitudes. Intenta nuevamente en un momento.',
   serverError: 'Ocurrió un error inesperado. Intenta nuevamente.',
   magicLinkSent:

@@ -15,6 +15,7 @@ import { createReadCache, type ReadCache } from './lib/read-cache';
 import { registerAuth } from './plugins/auth';
 import { serveClient } from './plugins/client';
 import { registerErrorHandling } from './plugins/errors';
+import { registerHostCheck } from './plugins/host-check';
 import { registerLive } from './plugins/live';
 import { registerMetrics } from './plugins/metrics';
 import { registerReadCache } from './plugins/read-cache';
@@ -153,6 +154,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', (request, reply, done) => {
     securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined));
   });
+  // Before anything reads the request: a host name this server does not know gets nothing.
+  registerHostCheck(app, ctx);
   await app.register(compress, {
     encodings: ['br', 'gzip'],
     customTypes: COMPRESSIBLE_TYPES,

@@ -23,6 +23,7 @@ function heading(status: number): string {
   if (status === 404) return 'Página no encontrada';
   if (status === 401) return 'Sesión requerida';
   if (status === 403) return 'Acceso denegado';
+  if (status === 421) return 'Dirección no reconocida';
   if (status === 429) return 'Demasiadas solicitudes';
   if (status === 503) return 'Servicio no disponible';
   if (status >= 500) return 'Error del servidor';

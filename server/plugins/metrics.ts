@@ -31,7 +31,12 @@ function bearerMatches(request: FastifyRequest, token: string): boolean {
 function serveMetrics(app: FastifyInstance, metrics: Metrics | null, token: string | undefined) {
   app.get(
     '/metrics',
-    { config: { public: 'Prometheus scrapes it with METRICS_TOKEN, not a session' } },
+    {
+      config: {
+        public: 'Prometheus scrapes it with METRICS_TOKEN, not a session',
+        anyHost: 'Prometheus addresses the instance by its IP; METRICS_TOKEN guards it',
+      },
+    },
     async (request, reply) => {
       if (!metrics) return sendError(request, reply, 404, MSG.routeNotFound);
       if (token !== undefined && !bearerMatches(request, token)) {

@@ -23,6 +23,12 @@ export interface RouteFacts {
    * /api route answers 401 to a request without a session before its input is even read.
    */
   public?: true | string;
+  /**
+   * Why the route answers whatever host name it is asked by (plugins/host-check.ts): a health
+   * check or a scraper that addresses the instance by its IP. Only for what carries no secret or
+   * asks its own token.
+   */
+  anyHost?: string;
   /** Reachable while the user must change a temporary password. */
   allowDuringPasswordChange?: boolean;
   /**

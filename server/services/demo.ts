@@ -30,8 +30,11 @@ export async function recordEarlierInstance(db: Db, config: Config) {
 
 export const DEMO_CREDENTIALS_FILE = 'demo-credentials.json';
 
-/** Headers a reverse proxy adds: whoever sent the request is not on this machine. */
-const PROXY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'] as const;
+/**
+ * Headers a reverse proxy adds: whoever sent the request is not on this machine. X-Forwarded-Host
+ * too, which a trusted proxy's request would otherwise make pass for a name of this machine.
+ */
+const PROXY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip', 'x-forwarded-host'] as const;
 
 export type DemoSignInRefusal = 'not_demo' | 'not_loopback' | 'proxied';
 
@@ -56,7 +59,7 @@ export async function demoSignInRefusal(
  * A server that does not listen (tests that inject requests) is reachable from inside the
  * process only; a Unix socket may sit behind anything, so it does not count as loopback.
  */
-function listensOnLoopback(address: AddressInfo | string | null): boolean {
+export function listensOnLoopback(address: AddressInfo | string | null): boolean {
   if (address === null) return true;
   if (typeof address === 'string') return false;
   return isLoopbackAddress(address.address);

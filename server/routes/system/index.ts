@@ -12,12 +12,14 @@ import { ssoOnlyActive } from '../../services/oidc';
 import { getSettings } from '../../services/settings';
 
 const open = { public: true, allowDuringPasswordChange: true } as const;
+/** Load balancers check an instance at its own address, whatever names people use. */
+const probe = { ...open, anyHost: 'health checks address the instance by its IP' } as const;
 
 export function systemRoutes(app: Api, ctx: AppContext) {
   // Liveness: the process answers.
   app.get(
     '/api/health',
-    { schema: { response: { 200: statusResponseSchema } }, config: open },
+    { schema: { response: { 200: statusResponseSchema } }, config: probe },
     async () => ({ status: 'ok' }),
   );
 
@@ -26,7 +28,7 @@ export function systemRoutes(app: Api, ctx: AppContext) {
   // held back (a restored database) leave it ready, and are said.
   app.get(
     '/api/ready',
-    { schema: { response: { 200: readyResponseSchema } }, config: open },
+    { schema: { response: { 200: readyResponseSchema } }, config: probe },
     async (request) => {
       try {
         await ctx.database.ping();
