@@ -39,6 +39,7 @@ export const PANEL_MSG = {
   taskDate: 'La fecha debe tener el formato AAAA-MM-DD',
   taskStatus: 'Estado de tarea no válido',
   taskNotFound: 'Tarea no encontrada',
+  taskReportRequired: 'Indica el APPA sobre el que se crea la tarea',
   taskTransition: (from: TaskStatusValue, to: TaskStatusValue) =>
     `No se puede cambiar una tarea de ${TASK_STATUS_LABELS[from]} a ${TASK_STATUS_LABELS[to]}`,
   taskNotYours: 'Solo quien creó la tarea o su responsable puede cambiar su estado',
@@ -374,6 +375,16 @@ export const createTaskSchema = z.object({
   dueDate: optionalDate,
 });
 export type CreateTaskInput = z.input<typeof createTaskSchema>;
+
+/** GET /api/review-tasks/assignees: the people a task about this report may be given to. */
+export const taskAssigneesQuerySchema = z.object({
+  submissionId: z.uuid({
+    error: (issue) =>
+      issue.input === undefined || issue.input === ''
+        ? PANEL_MSG.taskReportRequired
+        : PANEL_MSG.reportNotFound,
+  }),
+});
 export type CreateTask = z.output<typeof createTaskSchema>;
 
 /** PATCH /api/review-tasks/{id}/status. */

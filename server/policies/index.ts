@@ -2,7 +2,7 @@ import { administers } from '../../common/roles';
 import { DASHBOARD_MSG } from '../../common/schemas/dashboard';
 import type { AppContext } from '../context';
 import { isAbove, type Area } from '../domain/hierarchy';
-import { forbidden } from '../lib/errors';
+import { forbidden, type AppError } from '../lib/errors';
 import { audit } from '../services/audit';
 import type { Actor } from './actor';
 import * as comment from './comment';
@@ -190,6 +190,30 @@ export async function authorize<A extends Action>(
   action: A,
   ...args: Checks[A]['args']
 ): Promise<Checks[A]['grant']> {
+  return decide(ctx, actor, action, args, forbidden);
+}
+
+/**
+ * As `authorize`, but a refusal throws `hidden`, the answer to a thing that does not exist: for
+ * a caller who must not learn that it does. The refusal is audited all the same.
+ */
+export async function authorizeOrHide<A extends Action>(
+  ctx: AppContext,
+  actor: Actor,
+  action: A,
+  hidden: AppError,
+  ...args: Checks[A]['args']
+): Promise<Checks[A]['grant']> {
+  return decide(ctx, actor, action, args, () => hidden);
+}
+
+async function decide<A extends Action>(
+  ctx: AppContext,
+  actor: Actor,
+  action: A,
+  args: Checks[A]['args'],
+  refusal: (message: string | undefined) => AppError,
+): Promise<Checks[A]['grant']> {
   const rule: Rule<Checks[A]['args'], Checks[A]['grant']> = RULES[action];
   const decision = await rule.decide(ctx, actor, ...args);
   if (!(decision instanceof Refused)) return decision;
@@ -200,5 +224,5 @@ export async function authorize<A extends Action>(
     entityId: decision.entityId,
     meta: { attempted: action },
   });
-  throw forbidden(rule.message);
+  throw refusal(rule.message);
 }

@@ -4,6 +4,7 @@ import {
   PANEL_MSG,
   personRefSchema,
   reviewTaskSchema,
+  taskAssigneesQuerySchema,
   taskStatusSchema,
   type PersonRef,
   type ReviewTask,
@@ -11,7 +12,8 @@ import {
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../plugins/auth';
 import { aboutReport, type Api } from '../../plugins/route-facts';
-import { authorize } from '../../policies';
+import { notFound } from '../../lib/errors';
+import { authorize, authorizeOrHide } from '../../policies';
 import { loadReportRef } from '../week/service';
 import {
   changeTaskStatus,
@@ -40,22 +42,22 @@ export function taskRoutes(app: Api, ctx: AppContext) {
     },
   );
 
-  // The assignee list of 'Crear Tarea de Revisión', for every reviewer (not only administrators);
-  // with `submissionId`, for a reviewer of that report, its author first while active.
+  // The assignee list of 'Crear Tarea de Revisión' for one report, its author first while active:
+  // only for whoever may create tasks on it. Anyone else is told the report does not exist, so the
+  // list of administrators and board members reaches nobody who could not assign them a task.
   app.get(
     '/api/review-tasks/assignees',
     {
       schema: {
-        querystring: z.object({ submissionId: z.uuid(PANEL_MSG.reportNotFound).optional() }),
+        querystring: taskAssigneesQuerySchema,
         response: { 200: z.array(personRefSchema) },
       },
     },
     async (request): Promise<PersonRef[]> => {
       const { user } = requireAuth(request);
-      const { submissionId } = request.query;
-      if (!submissionId) return listAssignees(ctx);
-      const report = await loadReportRef(ctx, submissionId);
-      await authorize(ctx, user, 'report:review', report);
+      const report = await loadReportRef(ctx, request.query.submissionId);
+      const hidden = notFound(PANEL_MSG.reportNotFound);
+      await authorizeOrHide(ctx, user, 'report:review', hidden, report);
       return listAssignees(ctx, report.userId);
     },
   );

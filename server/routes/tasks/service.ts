@@ -101,7 +101,7 @@ export async function loadTaskRef(ctx: AppContext, id: string) {
  * Who may be given a task: the active ADMIN and CONSEJO users, by name, after the report's author
  * (`authorId`) while they are active.
  */
-export async function listAssignees(ctx: AppContext, authorId?: string): Promise<PersonRef[]> {
+export async function listAssignees(ctx: AppContext, authorId: string): Promise<PersonRef[]> {
   const rows = await ctx.db
     .select({ id: users.id, fullName: users.fullName })
     .from(users)
@@ -112,9 +112,8 @@ export async function listAssignees(ctx: AppContext, authorId?: string): Promise
 }
 
 /** The rule of who may be given a task about a report by `authorId`, as a condition on users. */
-function mayBeAssigned(authorId: string | undefined) {
-  const byRole = inArray(users.role, [...TASK_ASSIGNEE_ROLES]);
-  return authorId ? or(byRole, eq(users.id, authorId)) : byRole;
+function mayBeAssigned(authorId: string) {
+  return or(inArray(users.role, [...TASK_ASSIGNEE_ROLES]), eq(users.id, authorId));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../common/messages';
 import type { TaskStatus } from '../../../common/roles';
@@ -49,6 +49,7 @@ describe('signed out', () => {
   it.each([
     ['GET', '/api/review-tasks/mine', undefined],
     ['GET', '/api/review-tasks/assignees', undefined],
+    ['GET', `/api/review-tasks/assignees?submissionId=${UNKNOWN_ID}`, undefined],
     ['GET', `/api/review-tasks/submission/${UNKNOWN_ID}`, undefined],
     ['POST', '/api/review-tasks', { title: 'x' }],
     ['PATCH', `/api/review-tasks/${UNKNOWN_ID}/status`, { status: 'COMPLETADA' }],
@@ -216,42 +217,86 @@ describe('task status', () => {
 });
 
 describe('GET /api/review-tasks/assignees', () => {
-  it('lists the active ADMIN and CONSEJO users by name, for any reviewer', async () => {
+  const assigneesOf = (id: string) => `/api/review-tasks/assignees?submissionId=${id}`;
+
+  it('requires the report, with a Spanish 400 when it is missing or malformed', async () => {
+    const cases: [string, string][] = [
+      ['/api/review-tasks/assignees', PANEL_MSG.taskReportRequired],
+      ['/api/review-tasks/assignees?submissionId=', PANEL_MSG.taskReportRequired],
+      [assigneesOf('x'), PANEL_MSG.reportNotFound],
+    ];
+    for (const [url, message] of cases) {
+      const res = await inject(admin, 'GET', url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json()).toEqual({ message });
+    }
+  });
+
+  it("lists the report's active author first, then the active ADMIN and CONSEJO users by name", async () => {
     const suspended = await buildUser(t, { role: 'CONSEJO', status: 'SUSPENDIDO' });
-    const res = await inject(gerente, 'GET', '/api/review-tasks/assignees');
+    const res = await inject(gerente, 'GET', assigneesOf(reportId));
     expect(res.statusCode).toBe(200);
-    const people = res.json<{ id: string; fullName: string }[]>();
-    const ids = people.map((p) => p.id);
+    const [first, ...others] = res.json<{ id: string; fullName: string }[]>();
+    expect(first?.id).toBe(author.id);
+    const ids = others.map((p) => p.id);
     expect(ids).toEqual(expect.arrayContaining([admin.id, consejo.id]));
     expect(ids).not.toContain(gerente.id);
-    expect(ids).not.toContain(author.id);
     expect(ids).not.toContain(suspended.id);
-    expect(Object.keys(people[0] ?? {}).sort()).toEqual(['fullName', 'id']);
-    const names = people.map((p) => p.fullName);
+    expect(Object.keys(first ?? {}).sort()).toEqual(['fullName', 'id']);
+    const names = others.map((p) => p.fullName);
     expect(names).toEqual(names.toSorted((a, b) => a.localeCompare(b)));
   });
 
-  it("puts a report's active author first for its reviewers, and refuses others", async () => {
-    const url = `/api/review-tasks/assignees?submissionId=${reportId}`;
-    const res = await inject(gerente, 'GET', url);
-    expect(res.statusCode).toBe(200);
-    const ids = res.json<{ id: string }[]>().map((p) => p.id);
-    expect(ids[0]).toBe(author.id);
-    expect(ids).toEqual(expect.arrayContaining([admin.id, consejo.id]));
-    const stranger = await buildUser(t, { role: 'GERENTE' });
-    expect((await inject(stranger, 'GET', url)).statusCode).toBe(403);
-    expect((await inject(author, 'GET', url)).statusCode).toBe(403);
+  it('answers whoever may create tasks on the report: ADMIN, CONSEJO, the author’s manager', async () => {
+    for (const reviewer of [admin, consejo, gerente]) {
+      expect((await inject(reviewer, 'GET', assigneesOf(reportId))).statusCode).toBe(200);
+    }
+  });
 
-    // A suspended author is offered no more.
+  it.each(['USER', 'LIDER', 'GERENTE', 'VP'] as const)(
+    'tells a %s who is not above the author that the report does not exist, and audits it',
+    async (role) => {
+      const stranger = await buildUser(t, { role });
+      const unknown = await inject(stranger, 'GET', assigneesOf(UNKNOWN_ID));
+      const res = await inject(stranger, 'GET', assigneesOf(reportId));
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual(unknown.json());
+      expect(unknown.json()).toEqual({ message: PANEL_MSG.reportNotFound });
+      const refusals = await t.db
+        .select()
+        .from(auditLog)
+        .where(
+          and(
+            eq(auditLog.actorId, stranger.id),
+            eq(auditLog.action, 'security.permission_refused'),
+          ),
+        );
+      expect(refusals).toMatchObject([
+        {
+          entityId: reportId,
+          meta: { attempted: 'report:review' },
+        },
+      ]);
+    },
+  );
+
+  it('tells the author, and anyone about a draft, that the report does not exist', async () => {
+    const draft = await buildReport(t, { user: author, weekStart: '2026-11-16' });
+    for (const person of [author, admin, gerente]) {
+      const res = await inject(person, 'GET', assigneesOf(draft.id));
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: PANEL_MSG.reportNotFound });
+    }
+    expect((await inject(author, 'GET', assigneesOf(reportId))).statusCode).toBe(404);
+  });
+
+  it('offers a suspended author no more', async () => {
     const leaving = await buildUser(t, { managerId: gerente.id });
     const theirs = await buildReport(t, { user: leaving, weekStart: WEEK, status: 'ENVIADO' });
     await t.db.update(users).set({ status: 'SUSPENDIDO' }).where(eq(users.id, leaving.id));
-    const after = await inject(
-      gerente,
-      'GET',
-      `/api/review-tasks/assignees?submissionId=${theirs.id}`,
-    );
-    expect(after.json<{ id: string }[]>().map((p) => p.id)).not.toContain(leaving.id);
+    const res = await inject(gerente, 'GET', assigneesOf(theirs.id));
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ id: string }[]>().map((p) => p.id)).not.toContain(leaving.id);
   });
 });
 
