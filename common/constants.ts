@@ -9,6 +9,11 @@ export const REDIRECT_DELAY_MS = 2000;
 export const SESSION_DEFAULT_HOURS = 24;
 export const SESSION_IDLE_HOURS = 2;
 
+/** A personal API token's life when its maker names no last day, unless Configuración says. */
+export const PERSONAL_TOKEN_DEFAULT_DAYS = 90;
+/** No personal API token lives longer, whatever its maker or the settings ask. */
+export const PERSONAL_TOKEN_MAX_DAYS = 365;
+
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;

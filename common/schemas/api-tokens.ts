@@ -56,6 +56,7 @@ export const API_TOKEN_MSG = {
   expiresAt: 'La fecha de vencimiento debe tener el formato AAAA-MM-DD',
   expiresPast: 'La fecha de vencimiento debe ser posterior a hoy',
   expiresTooFar: 'Un token no puede durar más de dos años',
+  personalExpiresTooFar: 'Un token personal no puede durar más de un año',
   serviceForAdmins: 'Solo un administrador puede crear tokens de servicio',
   notFound: 'Token no encontrado',
   revoked: 'Token revocado',
@@ -76,6 +77,12 @@ export const API_TOKEN_MSG = {
   reactivationNeedsHierarchyScope:
     'Reactivar a una persona con un rol distinto de Usuario le devuelve la lectura de reportes ajenos: el token necesita el permiso people:admin',
   tooMany: 'Demasiadas solicitudes con este token. Intenta nuevamente en un momento.',
+  ssoOnlyRefused:
+    'Este token personal dejó de funcionar: la organización solo permite ingresar con inicio de sesión único.',
+  ssoOnlyCannotCreate:
+    'La organización solo permite ingresar con inicio de sesión único: no se pueden crear tokens personales. Si un sistema necesita acceso, pide a un administrador un token de servicio.',
+  revokedWithPassword: (count: number) =>
+    count === 1 ? 'Se revocó tu token personal.' : `Se revocaron tus ${count} tokens personales.`,
 } as const;
 
 /** POST /api/tokens. */
@@ -91,7 +98,10 @@ export const createApiTokenSchema = z.object({
     .min(1, API_TOKEN_MSG.scopes)
     .max(API_SCOPES.length, API_TOKEN_MSG.scopes)
     .transform((scopes) => [...new Set(scopes)]),
-  /** The last day it works (in UTC); none: until revoked. */
+  /**
+   * The last day it works (in UTC). None: a personal token lasts the organisation's default
+   * (personalTokenDays), a service token until revoked.
+   */
   expiresAt: z.iso.date({ error: API_TOKEN_MSG.expiresAt }).nullable().optional(),
 });
 export type CreateApiTokenInput = z.input<typeof createApiTokenSchema>;
@@ -110,7 +120,21 @@ export const apiTokenSchema = z.object({
 });
 export type ApiToken = z.infer<typeof apiTokenSchema>;
 
-export const apiTokenListSchema = z.object({ tokens: z.array(apiTokenSchema) });
+/** What the viewer's next personal token gets. */
+export const personalTokenRulesSchema = z.object({
+  /** Why they may not make one now (only single sign-on lets them in); null: they may. */
+  refusal: z.string().nullable(),
+  /** Its life in days when no last day is given. */
+  defaultDays: z.number().int(),
+  /** The longest it may be asked to live, in days. */
+  maxDays: z.number().int(),
+});
+export type PersonalTokenRules = z.infer<typeof personalTokenRulesSchema>;
+
+export const apiTokenListSchema = z.object({
+  tokens: z.array(apiTokenSchema),
+  personal: personalTokenRulesSchema,
+});
 
 /** The answer to its creation: the only time the token itself is shown. */
 export const createdApiTokenSchema = z.object({ token: z.string(), apiToken: apiTokenSchema });

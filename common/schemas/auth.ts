@@ -37,8 +37,10 @@ export const changePasswordSchema = z.object({
       z.maxLength(PASSWORD_MAX_LENGTH, MSG.currentPasswordWrong),
     ),
   newPassword: newPasswordSchema,
+  /** "Revocar también mis tokens": end the person's personal API tokens too. Yes unless told. */
+  revokeTokens: z._default(z.boolean({ error: MSG.invalidInput }), true),
 });
-export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
 /** The change-password form: the body plus a confirmation that never leaves the browser. */
 export const changePasswordFormSchema = z

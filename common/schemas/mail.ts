@@ -77,6 +77,7 @@ export const MAIL_KINDS = [
   'notification',
   'notification_summary',
   'webhook_disabled',
+  'api_tokens_revoked',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -91,6 +92,7 @@ export const MAIL_KIND_LABEL: Record<MailKind, string> = {
   notification: 'Notificación',
   notification_summary: 'Resumen diario',
   webhook_disabled: 'Webhook desactivado',
+  api_tokens_revoked: 'Tokens revocados',
 };
 
 export const MAIL_STATUSES = ['PENDING', 'SENT', 'FAILED'] as const;

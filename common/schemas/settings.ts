@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
-import { MAX_FILE_BYTES_DEFAULT, MAX_FILES_DEFAULT, SESSION_DEFAULT_HOURS } from '../constants';
+import {
+  MAX_FILE_BYTES_DEFAULT,
+  MAX_FILES_DEFAULT,
+  PERSONAL_TOKEN_DEFAULT_DAYS,
+  PERSONAL_TOKEN_MAX_DAYS,
+  SESSION_DEFAULT_HOURS,
+} from '../constants';
 import { DEFAULT_TIMEZONE, TIMEZONES } from '../roles';
 
 export const SETTINGS_MSG = {
@@ -14,6 +20,7 @@ export const SETTINGS_MSG = {
   maxFileBytes: 'El tamaño máximo debe estar entre 1 y 100 MB',
   maxFiles: 'La cantidad máxima de archivos debe estar entre 1 y 50',
   sessionHours: 'La duración de sesión debe estar entre 1 y 168 horas',
+  personalTokenDays: `La vigencia de los tokens personales debe estar entre 1 y ${PERSONAL_TOKEN_MAX_DAYS} días`,
   registrationDomains: 'Los dominios de registro deben ser una lista',
   tooManyDomains: 'Se permiten como máximo 100 dominios de registro',
   invalidDomain: (domain: string) => `Dominio no válido: ${domain}`,
@@ -80,6 +87,8 @@ const settingsFields = {
   allowLateSubmissions: flag('Permitir envíos tardíos'),
   /** "Duración de sesión": absolute session lifetime in hours. */
   sessionHours: integer(1, 168, SETTINGS_MSG.sessionHours),
+  /** "Vigencia de tokens personales": days a personal API token lasts when no last day is given. */
+  personalTokenDays: integer(1, PERSONAL_TOKEN_MAX_DAYS, SETTINGS_MSG.personalTokenDays),
   /** "Enlaces mágicos": sign-in by e-mailed link. */
   magicLinksEnabled: flag('Enlaces mágicos'),
   /** Self-registration is off unless an administrator lists the e-mail domains allowed. */
@@ -108,6 +117,7 @@ export const settingsSchema = z.object({
   maxFiles: settingsFields.maxFiles.default(MAX_FILES_DEFAULT),
   allowLateSubmissions: settingsFields.allowLateSubmissions.default(true),
   sessionHours: settingsFields.sessionHours.default(SESSION_DEFAULT_HOURS),
+  personalTokenDays: settingsFields.personalTokenDays.default(PERSONAL_TOKEN_DEFAULT_DAYS),
   magicLinksEnabled: settingsFields.magicLinksEnabled.default(true),
   registrationEnabled: settingsFields.registrationEnabled.default(false),
   registrationDomains: settingsFields.registrationDomains.default([]),
@@ -140,6 +150,7 @@ export const settingsResponseSchema = z.object({
   maxFiles: z.number().int(),
   allowLateSubmissions: z.boolean(),
   sessionHours: z.number().int(),
+  personalTokenDays: z.number().int(),
   magicLinksEnabled: z.boolean(),
   registrationEnabled: z.boolean(),
   registrationDomains: z.array(z.string()),

@@ -8,7 +8,7 @@ import { AppError, forbidden, unauthorized } from '../lib/errors';
 import { audit } from '../services/audit';
 import { hashToken } from '../lib/tokens';
 import { mustChangePassword } from '../presenters/user';
-import { resolveApiToken } from '../services/api-tokens';
+import { refuseUnderSsoOnly, resolveApiToken } from '../services/api-tokens';
 import { isLive, resolveSession } from '../services/sessions';
 import { scopeOf } from './token-scopes';
 
@@ -227,6 +227,8 @@ async function tokenAuth(ctx: AppContext, request: FastifyRequest, token: string
   const now = ctx.clock();
   const resolved = await resolveApiToken(ctx.db, token, now);
   if (!resolved) throw unauthorized(API_TOKEN_MSG.invalid);
+  // A personal token is a way in that single sign-on does not see.
+  await refuseUnderSsoOnly(ctx, resolved);
   // Counted before anything else: a script hammering routes it may not reach would otherwise
   // write a refusal to the audit log as fast as it can ask.
   const wait = tokenRates.take(resolved.apiToken.id, now.getTime());

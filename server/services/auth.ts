@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm';
 import { MSG } from '../../common/messages';
 import { REGISTRATION_MSG } from '../../common/schemas/registration';
 import type { AppContext } from '../context';
-import { users, type SessionRow, type UserRow } from '../db/schema';
+import { apiTokens, users, type SessionRow, type UserRow } from '../db/schema';
 import { AppError, badRequest, forbidden, unauthorized } from '../lib/errors';
-import { can } from '../policies/organisation';
+import { revokePersonalTokens } from './api-tokens';
 import { audit } from './audit';
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from './passwords';
-import { ssoOnlyActive, ssoOnlyRefusal } from './oidc';
+import { ssoOnlyHolds, ssoOnlyRefusal } from './oidc';
 import { getSettings } from './settings';
 import { createSession, revokeUserSessions, type SessionContext } from './sessions';
 import { reserveSignIn, signInSucceeded, type SignInAttempt } from './throttle';
@@ -76,10 +76,8 @@ export async function signInWithPassword(
     throw unauthorized(MSG.invalidCredentials);
   }
 
-  // Only single sign-on lets people in: whoever may change the settings keeps their password,
-  // the way in when the provider fails and the way to turn this off. Told only to whoever typed
-  // the right password.
-  if (!can(user, 'settings:manage') && ssoOnlyActive(ctx, await getSettings(ctx.db))) {
+  // Told only to whoever typed the right password.
+  if (ssoOnlyHolds(ctx, await getSettings(ctx.db), user)) {
     await auditRefused(ctx, user.id, 'sso_only', client.ip);
     throw ssoOnlyRefusal(ctx);
   }
@@ -152,15 +150,18 @@ export async function openSession(
   return { user: updated ?? user, token, session };
 }
 
-/** Changes the signed-in user's password, clears the forced change and ends their other sessions. */
+/**
+ * Changes the signed-in user's password, clears the forced change and ends their other sessions
+ * and, if they ask, their personal API tokens. Answers the user and how many tokens were revoked.
+ */
 export async function changePassword(
   ctx: AppContext,
   user: UserRow,
   session: SessionRow,
-  currentPassword: string,
-  newPassword: string,
+  change: { currentPassword: string; newPassword: string; revokeTokens: boolean },
   ip: string,
-): Promise<UserRow> {
+): Promise<{ user: UserRow; revokedTokens: number }> {
+  const { currentPassword, newPassword } = change;
   const now = ctx.clock();
   // Counted before the check, as at sign-in: a stolen session cannot try passwords in bulk.
   const attempt = await reserveSignIn(ctx.db, user, ip, now);
@@ -185,12 +186,15 @@ export async function changePassword(
     .returning();
   if (!updated) throw new AppError(404, MSG.userNotFound);
   await revokeUserSessions(ctx, user.id, session.id);
+  const revokedTokens = change.revokeTokens
+    ? await revokePersonalTokens(ctx, eq(apiTokens.userId, user.id), 'password_changed', user.id)
+    : 0;
   await audit(ctx.db, {
     actorId: user.id,
     action: 'auth.password_changed',
     entity: 'user',
     entityId: user.id,
-    meta: { forced: user.mustChangePassword, ip },
+    meta: { forced: user.mustChangePassword, ip, revokedTokens },
   });
-  return updated;
+  return { user: updated, revokedTokens };
 }

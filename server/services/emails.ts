@@ -187,3 +187,46 @@ export function webhookDisabledEmail(values: {
     ],
   });
 }
+
+/** Why a person's personal API tokens were revoked without their asking, as their e-mail says it. */
+export type TokensRevokedBecause = 'password_reset' | 'suspended' | 'sso_only';
+
+const TOKENS_REVOKED_INTRO: Record<TokensRevokedBecause, string> = {
+  password_reset:
+    'Un administrador restableció tu contraseña y, con ella, se revocaron tus tokens personales de API.',
+  suspended: 'Tu cuenta fue suspendida y, con ella, se revocaron tus tokens personales de API.',
+  sso_only:
+    'La organización ahora solo permite ingresar con inicio de sesión único, y con ello se revocaron tus tokens personales de API.',
+};
+
+/** Tells a person which of their personal API tokens stopped working, and why. */
+export function tokensRevokedEmail(values: {
+  nombre: string;
+  because: TokensRevokedBecause;
+  tokens: readonly string[];
+  /** Mi cuenta, where new ones are made; null when the person cannot make one now. */
+  enlace: string | null;
+}): Promise<Email> {
+  return composeEmail({
+    kind: 'api_tokens_revoked',
+    subject: `Se revocaron tus tokens de API del ${PRODUCT_NAME}`,
+    title: 'Se revocaron tus tokens de API',
+    name: values.nombre,
+    blocks: [
+      { type: 'paragraph', text: TOKENS_REVOKED_INTRO[values.because] },
+      { type: 'fields', rows: values.tokens.map((name) => ['Token', name] as const) },
+      values.enlace
+        ? {
+            type: 'action',
+            intro:
+              'Los scripts y sistemas que los usaban ya no tienen acceso. Si aún los necesitas, crea tokens nuevos en Mi cuenta:',
+            label: 'Abrir Mi cuenta',
+            href: values.enlace,
+          }
+        : {
+            type: 'paragraph',
+            text: 'Los scripts y sistemas que los usaban ya no tienen acceso. Si alguno lo necesita, pide a un administrador un token de servicio.',
+          },
+    ],
+  });
+}

@@ -10,6 +10,8 @@ import { oidcLogins, users, type UserRow } from '../db/schema';
 import { isUniqueViolation } from '../lib/db-errors';
 import { AppError, forbidden } from '../lib/errors';
 import { hashToken, newToken } from '../lib/tokens';
+import type { Actor } from '../policies/actor';
+import { can } from '../policies/organisation';
 import { audit } from './audit';
 import { emitEvent } from './webhooks';
 import { openSession, type SignedIn } from './auth';
@@ -92,6 +94,19 @@ export function ssoOnlyActive(
   settings: Pick<Settings, 'ssoOnly'>,
 ): boolean {
   return settings.ssoOnly && ctx.config.oidc !== undefined;
+}
+
+/**
+ * Whether only single sign-on lets `user` in now: it holds for everyone but whoever may change the
+ * settings, the break-glass administrators whose passwords are the way in when the provider fails
+ * and the way to turn this off.
+ */
+export function ssoOnlyHolds(
+  ctx: Pick<AppContext, 'config'>,
+  settings: Pick<Settings, 'ssoOnly'>,
+  user: Actor,
+): boolean {
+  return !can(user, 'settings:manage') && ssoOnlyActive(ctx, settings);
 }
 
 /** The refusal of another way in while only single sign-on is allowed. */

@@ -1,4 +1,5 @@
 import { MSG } from '../../../common/messages';
+import { API_TOKEN_MSG } from '../../../common/schemas/api-tokens';
 import {
   changePasswordResponseSchema,
   changePasswordSchema,
@@ -119,21 +120,18 @@ export function authRoutes(app: Api, ctx: AppContext) {
     '/api/auth/change-password',
     {
       schema: { body: changePasswordSchema, response: { 200: changePasswordResponseSchema } },
-      // The user's other sessions end.
+      // The user's other sessions end (and their personal tokens, if they ask).
       config: { allowDuringPasswordChange: true, invalidates: 'people' },
     },
     async (request): Promise<ChangePasswordResponse> => {
       const { user, session } = requireSession(request);
-      const { currentPassword, newPassword } = request.body;
-      const updated = await changePassword(
-        ctx,
-        user,
-        session,
-        currentPassword,
-        newPassword,
-        request.ip,
-      );
-      return { message: MSG.passwordChanged, user: presentCurrentUser(updated) };
+      const changed = await changePassword(ctx, user, session, request.body, request.ip);
+      return {
+        message: changed.revokedTokens
+          ? `${MSG.passwordChanged}. ${API_TOKEN_MSG.revokedWithPassword(changed.revokedTokens)}`
+          : MSG.passwordChanged,
+        user: presentCurrentUser(changed.user),
+      };
     },
   );
 

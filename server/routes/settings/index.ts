@@ -9,6 +9,9 @@ import { badRequest } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
 import type { Api } from '../../plugins/route-facts';
 import { authorize } from '../../policies';
+import { revokeTokensClosedBySsoOnly } from '../../services/api-tokens';
+import { kickMail } from '../../services/mail-queue';
+import { ssoOnlyActive } from '../../services/oidc';
 import { getSettings, saveSettings } from '../../services/settings';
 
 export function settingsRoutes(app: Api, ctx: AppContext) {
@@ -34,7 +37,13 @@ export function settingsRoutes(app: Api, ctx: AppContext) {
       await authorize(ctx, user, 'settings:manage');
       // Nobody is turned away from every door but a provider the server does not know.
       if (request.body.ssoOnly && !ctx.config.oidc) throw badRequest(SSO_REFUSAL.notConfigured);
-      const { settings } = await saveSettings(ctx.db, request.body, user.id);
+      const { settings, changed } = await saveSettings(ctx.db, request.body, user.id);
+      // Switched on: the personal tokens of everyone it holds for are revoked for good, so that
+      // switching it off later brings none of them back.
+      if (changed.ssoOnly && ssoOnlyActive(ctx, settings)) {
+        await revokeTokensClosedBySsoOnly(ctx, user.id);
+        kickMail(ctx, request.log);
+      }
       return settings;
     },
   );

@@ -12,6 +12,7 @@ import { audit } from '../../services/audit';
 import {
   createApiToken,
   listApiTokens,
+  personalTokenRules,
   presentApiToken,
   revokeApiToken,
 } from '../../services/api-tokens';
@@ -20,13 +21,17 @@ const tokenId = z.object({ id: z.uuid({ error: API_TOKEN_MSG.notFound }) });
 
 /**
  * API tokens, managed with a session only (a token never reaches these routes): anyone makes and
- * revokes personal tokens of their own; administrators also make service tokens and see and
- * revoke every token.
+ * revokes personal tokens of their own (unless only single sign-on lets them in); administrators
+ * also make service tokens and see and revoke every token. The list says what the viewer's next
+ * personal token gets, so that the form shows it.
  */
 export function tokenRoutes(app: Api, ctx: AppContext) {
   app.get('/api/tokens', { schema: { response: { 200: apiTokenListSchema } } }, async (request) => {
     const { user } = requireSession(request);
-    return { tokens: await listApiTokens(ctx.db, user) };
+    return {
+      tokens: await listApiTokens(ctx.db, user),
+      personal: await personalTokenRules(ctx, user),
+    };
   });
 
   app.post(
@@ -37,7 +42,13 @@ export function tokenRoutes(app: Api, ctx: AppContext) {
     },
     async (request) => {
       const { user } = requireSession(request);
-      const { token, row } = await createApiToken(ctx.db, user, request.body, ctx.clock());
+      const { token, row } = await createApiToken(
+        ctx.db,
+        user,
+        request.body,
+        await personalTokenRules(ctx, user),
+        ctx.clock(),
+      );
       await audit(ctx.db, {
         actorId: user.id,
         action: 'api_token.created',

@@ -274,7 +274,7 @@ describe('API tokens', () => {
       [{ name: 'x', scopes: ['reports:read'], expiresAt: '2020-01-01' }, API_TOKEN_MSG.expiresPast],
       [
         { name: 'x', scopes: ['reports:read'], expiresAt: '2099-01-01' },
-        API_TOKEN_MSG.expiresTooFar,
+        API_TOKEN_MSG.personalExpiresTooFar,
       ],
       [{ name: 'x', scopes: ['reports:read'], expiresAt: 'mañana' }, API_TOKEN_MSG.expiresAt],
     ] as const) {

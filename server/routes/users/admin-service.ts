@@ -13,11 +13,12 @@ import {
 import type { z } from 'zod';
 import { administers, type SettableUserStatus } from '../../../common/roles';
 import type { AppContext } from '../../context';
-import { appaSubmissions, users, type UserRow } from '../../db/schema';
+import { apiTokens, appaSubmissions, users, type UserRow } from '../../db/schema';
 import { isAbove } from '../../domain/hierarchy';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Actor } from '../../policies/actor';
 import { presentAdminUser, presentUser } from '../../presenters/user';
+import { revokePersonalTokens } from '../../services/api-tokens';
 import { audit } from '../../services/audit';
 import { emitEvent } from '../../services/webhooks';
 import { credentialsEmail } from '../../services/emails';
@@ -240,8 +241,12 @@ export async function adminSetStatus(
     }
     return row;
   });
-  // A suspended user is signed out everywhere at once.
-  if (status === 'SUSPENDIDO') await revokeUserSessions(ctx, id);
+  // A suspended user is signed out everywhere at once, and their scripts with them: reactivating
+  // them brings back no personal token.
+  if (status === 'SUSPENDIDO') {
+    await revokeUserSessions(ctx, id);
+    await revokePersonalTokens(ctx, eq(apiTokens.userId, id), 'suspended', actor.id);
+  }
   return {
     message: status === 'ACTIVO' ? USER_MSG.userActivated : USER_MSG.userSuspended,
     user: await presentAdminUserNow(ctx, actor, updated),
@@ -265,6 +270,8 @@ export async function adminResetPassword(
     .returning();
   if (!updated) throw notFound(USER_MSG.userNotFound);
   await revokeUserSessions(ctx, id);
+  // Whoever had the old password could have made tokens with it.
+  await revokePersonalTokens(ctx, eq(apiTokens.userId, id), 'password_reset', actor.id);
   // A new password is a fresh start: earlier failed attempts no longer hold the person back.
   await clearAccountThrottle(ctx.db, id);
   await audit(ctx.db, {
