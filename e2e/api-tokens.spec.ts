@@ -77,11 +77,16 @@ test('a board member makes a personal token on Mi cuenta: it reads what they may
     // Nor are scopes offered that the member's role could never use.
     await expect(card.getByRole('checkbox', { name: /Leer reportes/ })).toBeChecked();
     await expect(card.getByRole('checkbox', { name: /usuarios/ })).toHaveCount(0);
+    // Without a date it lasts the organisation's default, and never more than a year.
+    await expect(
+      card.getByText(/Sin fecha: 90 días, hasta el \d{2}\/\d{2}\/\d{4}\. Como máximo 365 días/),
+    ).toBeVisible();
     await card.getByLabel('Nombre').fill('Hoja de cálculo');
     await card.getByRole('button', { name: 'Crear token' }).click();
     const tokens = page.getByRole('list', { name: 'Tokens' });
     await expect(tokens.getByText('Hoja de cálculo')).toBeVisible();
     await expect(tokens.getByText(/Personal · Berta Consejo/)).toBeVisible();
+    await expect(tokens.getByText(/Vence: \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
 
     // The board reads the week; the token cannot manage people, which the member cannot either.
     await useThenRevoke(page, playwright, baseURL, 'Hoja de cálculo');

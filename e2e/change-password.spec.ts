@@ -16,6 +16,8 @@ test('a temporary password must be changed before anything else', async ({ page 
   await expect(page.getByText('Se recomienda combinar letras, números y símbolos')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cancelar' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Cancelar' })).toHaveCount(0);
+  // A temporary password comes with no tokens to revoke.
+  await expect(page.getByRole('checkbox', { name: 'Revocar también mis tokens' })).toHaveCount(0);
 
   // Every other page waits.
   await page.goto(`/appa/${user.slug}/submit`);
@@ -67,6 +69,7 @@ test('a voluntary change offers Cancelar, which goes back', async ({ page }) => 
   await expect(page).toHaveURL(`/appa/${user.slug}/submit`);
 
   await page.goto('/change-password');
+  await expect(page.getByRole('checkbox', { name: 'Revocar también mis tokens' })).toBeChecked();
   const next = freshPassword();
   await fillChangePassword(page, { current, next, confirm: next });
   // 'Redirigiendo' shows only until the redirect a moment later: watch for it from before the

@@ -29,7 +29,12 @@ function ChangePasswordCard({ initiallyForced }: { initiallyForced: boolean }) {
     formState: { errors },
   } = useForm({
     resolver: zodResolver(changePasswordFormSchema),
-    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+    defaultValues: {
+      currentPassword: '',
+      newPassword: '',
+      confirmPassword: '',
+      revokeTokens: true,
+    },
   });
 
   const succeeded = changePassword.isSuccess;
@@ -40,9 +45,9 @@ function ChangePasswordCard({ initiallyForced }: { initiallyForced: boolean }) {
   }, [succeeded, navigate]);
 
   // The confirmation never leaves the browser.
-  const onSubmit = ({ currentPassword, newPassword }: ChangePasswordForm) =>
+  const onSubmit = ({ currentPassword, newPassword, revokeTokens }: ChangePasswordForm) =>
     changePassword.mutate(
-      { currentPassword, newPassword },
+      { currentPassword, newPassword, revokeTokens },
       { onSuccess: ({ message }) => toast({ title: message }) },
     );
 
@@ -74,6 +79,25 @@ function ChangePasswordCard({ initiallyForced }: { initiallyForced: boolean }) {
           <FormField label="Confirmar nueva contraseña" error={errors.confirmPassword?.message}>
             <PasswordInput autoComplete="new-password" {...register('confirmPassword')} />
           </FormField>
+
+          {forced ? null : (
+            // A temporary password comes with no tokens left: a reset revokes them.
+            <label className="flex cursor-pointer items-start gap-3 text-sm">
+              <input
+                type="checkbox"
+                aria-describedby="revoke-tokens-hint"
+                className="mt-0.5 size-4 shrink-0 accent-primary"
+                {...register('revokeTokens')}
+              />
+              <span className="grid gap-1">
+                <span className="font-medium leading-none">Revocar también mis tokens</span>
+                <span id="revoke-tokens-hint" className="text-xs text-muted-foreground">
+                  Tus tokens personales de API dejarán de funcionar; los scripts que los usan
+                  necesitarán uno nuevo.
+                </span>
+              </span>
+            </label>
+          )}
 
           <div className="rounded-md bg-muted p-3 text-sm">
             <p id="password-requirements" className="font-medium">

@@ -1,3 +1,4 @@
+import { PERSONAL_TOKEN_MAX_DAYS } from '@common/constants';
 import type { Settings } from '@common/schemas/settings';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
@@ -63,8 +64,9 @@ function SettingsForm({ saved }: { saved: Settings }) {
     update.mutate(changedSettings(saved, values), savedToasts),
   );
 
-  const number = (name: 'maxFileMb' | 'maxFiles' | 'sessionHours' | 'reminderDay') =>
-    register(name, { valueAsNumber: true });
+  const number = (
+    name: 'maxFileMb' | 'maxFiles' | 'sessionHours' | 'personalTokenDays' | 'reminderDay',
+  ) => register(name, { valueAsNumber: true });
 
   return (
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-6">
@@ -147,6 +149,20 @@ function SettingsForm({ saved }: { saved: Settings }) {
           className="sm:max-w-xs"
         >
           <Input type="number" inputMode="numeric" min={1} max={168} {...number('sessionHours')} />
+        </FormField>
+        <FormField
+          label="Vigencia de tokens personales (días)"
+          hint={`Cuando quien crea el token no elige una fecha. De 1 a ${PERSONAL_TOKEN_MAX_DAYS} días: ningún token personal dura más de un año.`}
+          error={errors.personalTokenDays?.message}
+          className="sm:max-w-xs"
+        >
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={PERSONAL_TOKEN_MAX_DAYS}
+            {...number('personalTokenDays')}
+          />
         </FormField>
         <Toggle
           label="Enlaces mágicos"

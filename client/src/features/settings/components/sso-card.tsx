@@ -68,7 +68,7 @@ function SsoForm({ saved, configured }: { saved: Settings; configured: boolean }
         <Section title="Acceso">
           <Toggle
             label="Solo inicio de sesión único"
-            hint="Nadie ingresa con contraseña ni con enlace por correo, salvo los administradores: su acceso de emergencia, en «Acceso de administrador», si el proveedor falla."
+            hint="Nadie ingresa con contraseña ni con enlace por correo, salvo los administradores: su acceso de emergencia, en «Acceso de administrador», si el proveedor falla. Al activarlo se revocan los tokens personales de API de los demás, que no podrán crear otros."
             {...register('ssoOnly')}
           />
         </Section>

@@ -44,6 +44,7 @@ export const settingsFormSchema = z.object({
   maxFiles: rules.maxFiles,
   allowLateSubmissions: rules.allowLateSubmissions,
   sessionHours: rules.sessionHours,
+  personalTokenDays: rules.personalTokenDays,
   magicLinksEnabled: rules.magicLinksEnabled,
   registrationEnabled: rules.registrationEnabled,
   registrationDomains: domainsText(rules.registrationDomains),

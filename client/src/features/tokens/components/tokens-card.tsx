@@ -7,6 +7,7 @@ import {
   type ApiScope,
   type ApiToken,
   type ApiTokenKind,
+  type PersonalTokenRules,
 } from '@common/schemas/api-tokens';
 import { dayMonthYear, formatDateTime } from '@common/date-format';
 import { useState, type FormEvent } from 'react';
@@ -25,6 +26,21 @@ const KIND_LABELS: Record<ApiTokenKind, string> = {
   PERSONAL: 'Personal',
   SERVICE: 'De servicio',
 };
+
+/** The UTC calendar day `days` from today, as the server counts a token's last day. */
+const dayFromToday = (days: number) =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** What an empty date means, and how far a personal token's date may go. */
+function expiryHint(kind: ApiTokenKind, personal: PersonalTokenRules | undefined): string {
+  if (kind === 'SERVICE') return 'Último día en que funciona. Sin fecha: hasta revocarlo.';
+  if (!personal) return 'Último día en que funciona.';
+  return (
+    `Último día en que funciona. Sin fecha: ${personal.defaultDays} días, hasta el ` +
+    `${dayMonthYear(dayFromToday(personal.defaultDays))}. Como máximo ${personal.maxDays} días, ` +
+    `hasta el ${dayMonthYear(dayFromToday(personal.maxDays))}.`
+  );
+}
 
 /**
  * 'Tokens de API': the tokens other systems use instead of a session. A new token is shown once,
@@ -83,6 +99,9 @@ export function TokensCard({
     if (next === 'PERSONAL')
       setScopes((current) => current.filter((s) => !SERVICE_ONLY_SCOPES.includes(s)));
   };
+  const personal = tokens.data?.personal;
+  // Only single sign-on lets this person in: the server refuses them a token, and says why.
+  const refusal = kind === 'PERSONAL' ? (personal?.refusal ?? null) : null;
 
   return (
     <Card>
@@ -94,62 +113,71 @@ export function TokensCard({
         </CardDescription>
       </CardHeader>
       <CardContent className="grid items-start gap-6 lg:grid-cols-2">
-        <form onSubmit={submit} className="grid gap-4" aria-label="Crear token">
-          <FormField label="Nombre">
-            <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={100} />
-          </FormField>
-          {canMakeService ? (
-            <FormField label="Tipo">
-              <NativeSelect
-                value={kind}
-                onChange={(e) => chooseKind(e.target.value as ApiTokenKind)}
-              >
-                <option value="SERVICE">{KIND_LABELS.SERVICE}</option>
-                <option value="PERSONAL">{KIND_LABELS.PERSONAL}</option>
-              </NativeSelect>
+        {refusal ? (
+          <Alert>
+            <AlertDescription>{refusal}</AlertDescription>
+          </Alert>
+        ) : (
+          <form onSubmit={submit} className="grid gap-4" aria-label="Crear token">
+            <FormField label="Nombre">
+              <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={100} />
             </FormField>
-          ) : null}
-          <fieldset className="grid gap-2">
-            <legend className="mb-1 text-sm font-medium">Permisos</legend>
-            {shown.map((scope) => (
-              <div key={scope} className="grid gap-1">
-                <label className="flex items-center gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    className="size-4"
-                    checked={scopes.includes(scope)}
-                    onChange={(e) => toggle(scope, e.target.checked)}
-                    aria-describedby={API_SCOPE_WARNINGS[scope] ? `scope-${scope}` : undefined}
-                  />
-                  {API_SCOPE_LABELS[scope]}{' '}
-                  <code className="text-xs text-muted-foreground">{scope}</code>
-                </label>
-                {API_SCOPE_WARNINGS[scope] ? (
-                  <p
-                    id={`scope-${scope}`}
-                    className="ml-6 rounded border border-amber-300 bg-amber-50 px-2 py-1 text-xs text-amber-900"
-                  >
-                    {API_SCOPE_WARNINGS[scope]}
-                  </p>
-                ) : null}
-              </div>
-            ))}
-          </fieldset>
-          <FormField
-            label="Vence (opcional)"
-            hint="Último día en que funciona. Sin fecha: hasta revocarlo."
-          >
-            <Input type="date" value={expiresAt} onChange={(e) => setExpiresAt(e.target.value)} />
-          </FormField>
-          {create.isError ? (
-            <Alert variant="destructive">
-              <AlertDescription>{create.error.message}</AlertDescription>
-            </Alert>
-          ) : null}
-          <Button type="submit" disabled={create.isPending} className="justify-self-start">
-            {create.isPending ? 'Creando...' : 'Crear token'}
-          </Button>
-        </form>
+            {canMakeService ? (
+              <FormField label="Tipo">
+                <NativeSelect
+                  value={kind}
+                  onChange={(e) => chooseKind(e.target.value as ApiTokenKind)}
+                >
+                  <option value="SERVICE">{KIND_LABELS.SERVICE}</option>
+                  <option value="PERSONAL">{KIND_LABELS.PERSONAL}</option>
+                </NativeSelect>
+              </FormField>
+            ) : null}
+            <fieldset className="grid gap-2">
+              <legend className="mb-1 text-sm font-medium">Permisos</legend>
+              {shown.map((scope) => (
+                <div key={scope} className="grid gap-1">
+                  <label className="flex items-center gap-2 text-sm">
+                    <input
+                      type="checkbox"
+                      className="size-4"
+                      checked={scopes.includes(scope)}
+                      onChange={(e) => toggle(scope, e.target.checked)}
+                      aria-describedby={API_SCOPE_WARNINGS[scope] ? `scope-${scope}` : undefined}
+                    />
+                    {API_SCOPE_LABELS[scope]}{' '}
+                    <code className="text-xs text-muted-foreground">{scope}</code>
+                  </label>
+                  {API_SCOPE_WARNINGS[scope] ? (
+                    <p
+                      id={`scope-${scope}`}
+                      className="ml-6 rounded border border-amber-300 bg-amber-50 px-2 py-1 text-xs text-amber-900"
+                    >
+                      {API_SCOPE_WARNINGS[scope]}
+                    </p>
+                  ) : null}
+                </div>
+              ))}
+            </fieldset>
+            <FormField label="Vence (opcional)" hint={expiryHint(kind, personal)}>
+              <Input
+                type="date"
+                value={expiresAt}
+                min={dayFromToday(0)}
+                max={kind === 'PERSONAL' && personal ? dayFromToday(personal.maxDays) : undefined}
+                onChange={(e) => setExpiresAt(e.target.value)}
+              />
+            </FormField>
+            {create.isError ? (
+              <Alert variant="destructive">
+                <AlertDescription>{create.error.message}</AlertDescription>
+              </Alert>
+            ) : null}
+            <Button type="submit" disabled={create.isPending} className="justify-self-start">
+              {create.isPending ? 'Creando...' : 'Crear token'}
+            </Button>
+          </form>
+        )}
 
         <div className="grid min-w-0 gap-4">
           {made ? (
