@@ -139,6 +139,26 @@ async function lastAudit(userId: string | null, action: string) {
   return rows.at(-1);
 }
 
+/**
+ * A query builder whose execution waits for `gate`: whatever the handler chains on it
+ * (`.set().where().returning()`) and awaits runs only after the gate's write, on any connection.
+ */
+function runsAfter<T extends object>(gate: Promise<unknown>, builder: T): T {
+  return new Proxy(builder, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (typeof value !== 'function') return value;
+      if (property === 'then')
+        return (resolve?: (v: unknown) => unknown, reject?: (e: unknown) => unknown) =>
+          gate.then(() => (value as PromiseLike<unknown>['then']).call(target, resolve, reject));
+      return (...args: unknown[]) => {
+        const out: unknown = (value as (...a: unknown[]) => unknown).apply(target, args);
+        return out && typeof out === 'object' && 'then' in out ? runsAfter(gate, out) : out;
+      };
+    },
+  });
+}
+
 describe('GET /api/auth/oidc/start', () => {
   it('sends the browser to the provider with PKCE, state and nonce', async () => {
     const { location } = await start();
@@ -385,12 +405,13 @@ describe('GET /api/auth/oidc/callback', () => {
     const update = t.db.update.bind(t.db);
     let raced: Promise<unknown> | null = null;
     const spy = vi.spyOn(t.db, 'update').mockImplementation(((table: typeof users) => {
-      if (table === users && !raced)
-        raced = update(users)
-          .set({ oidcIssuer: idp.issuer, oidcSubject: 'otra-cuenta' })
-          .where(eq(users.id, user?.id ?? ''))
-          .then((rows) => rows);
-      return update(table);
+      if (table !== users || raced) return update(table);
+      raced = update(users)
+        .set({ oidcIssuer: idp.issuer, oidcSubject: 'otra-cuenta' })
+        .where(eq(users.id, user?.id ?? ''))
+        .then((rows) => rows);
+      // On a pool the two writes travel on two connections: this one runs once the other is done.
+      return runsAfter(raced, update(table));
     }) as typeof t.db.update);
     try {
       const res = await callback(back, cookie);

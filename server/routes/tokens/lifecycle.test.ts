@@ -4,6 +4,7 @@ import { MSG } from '../../../common/messages';
 import { API_TOKEN_MSG, type ApiToken } from '../../../common/schemas/api-tokens';
 import { SETTINGS_MSG } from '../../../common/schemas/settings';
 import { loadConfig } from '../../config';
+import { settleAfterReply } from '../../lib/after-reply';
 import { apiTokens, auditLog, mailQueue } from '../../db/schema';
 import { saveSettings } from '../../services/settings';
 import { authHeader, buildTestApp, buildUser, signIn, type TestApp } from '../../test/helper';
@@ -180,6 +181,13 @@ describe('suspending a person', () => {
     expect(told).toHaveLength(1);
     expect(told[0]?.text).toContain('Tu cuenta fue suspendida');
     expect(told[0]?.text).toContain('Lector de reportes');
+    // Sent right after the answer, as a reset's is, not at the queue's next pass.
+    await settleAfterReply();
+    const [sent] = await t.db
+      .select({ status: mailQueue.status })
+      .from(mailQueue)
+      .where(and(eq(mailQueue.to, person.email), eq(mailQueue.kind, 'api_tokens_revoked')));
+    expect(sent?.status).toBe('SENT');
   });
 });
 

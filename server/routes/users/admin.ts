@@ -147,7 +147,10 @@ export function userAdminRoutes(app: Api, ctx: AppContext) {
         const before = await loadUser(ctx, id);
         await authorizeTokenPeopleWrites(ctx, auth.apiToken, [{ before, status }]);
       }
-      return adminSetStatus(ctx, user, id, status);
+      const answer = await adminSetStatus(ctx, user, id, status);
+      // A suspension may have queued the notice of the person's revoked tokens.
+      kickMail(ctx, request.log);
+      return answer;
     },
   );
 
