@@ -32,8 +32,8 @@ export const HIERARCHY_SCOPE = 'people:admin' satisfies ApiScope;
 export const API_SCOPE_WARNINGS: Partial<Record<ApiScope, string>> = {
   'people:admin':
     'Equivale a decidir quién lee los reportes de quién: crea personas con un rol distinto de ' +
-    'Usuario o con jefe, cambia roles y jefes, y reactiva a quien tiene uno de esos roles. Solo ' +
-    'para tokens de servicio.',
+    'Usuario o con jefe, cambia roles y jefes, y reactiva a quien tiene uno de esos roles o ' +
+    'personas a su cargo. Solo para tokens de servicio.',
 };
 
 /** Scopes a personal token never carries. */
@@ -75,7 +75,7 @@ export const API_TOKEN_MSG = {
   managerNeedsHierarchyScope:
     'Asignar o cambiar el jefe de una persona decide quién lee sus reportes: el token necesita el permiso people:admin',
   reactivationNeedsHierarchyScope:
-    'Reactivar a una persona con un rol distinto de Usuario le devuelve la lectura de reportes ajenos: el token necesita el permiso people:admin',
+    'Reactivar a una persona con un rol distinto de Usuario, o con personas a su cargo, le devuelve la lectura de reportes ajenos: el token necesita el permiso people:admin',
   tooMany: 'Demasiadas solicitudes con este token. Intenta nuevamente en un momento.',
   ssoOnlyRefused:
     'Este token personal dejó de funcionar: la organización solo permite ingresar con inicio de sesión único.',

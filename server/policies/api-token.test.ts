@@ -78,6 +78,12 @@ const MATRIX: [string, PersonWrite, string | null, string | null][] = [
     null,
   ],
   [
+    'reactivate a Usuario with people under them',
+    { before: { ...user, status: 'SUSPENDIDO', leadsAnyone: true }, status: 'ACTIVO' },
+    API_TOKEN_MSG.reactivationNeedsHierarchyScope,
+    null,
+  ],
+  [
     'suspend an administrator',
     { before: { ...user, role: 'ADMIN' }, status: 'SUSPENDIDO' },
     API_TOKEN_MSG.administratorsNeedSession,

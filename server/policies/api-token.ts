@@ -16,7 +16,12 @@ import { audit } from '../services/audit';
 
 /** One person as a token's write finds them (null when it creates them), and what it would set. */
 export interface PersonWrite {
-  before: Pick<UserRow, 'role' | 'managerId' | 'status'> | null;
+  before:
+    | (Pick<UserRow, 'role' | 'managerId' | 'status'> & {
+        /** Someone is placed under them: whatever their role, they read those reports. */
+        leadsAnyone?: boolean;
+      })
+    | null;
   role?: Role;
   /** The manager's id; in a bulk upload, any reference to one (e-mail or user name). */
   managerId?: string | null;
@@ -38,7 +43,8 @@ export function tokenRefusal(scopes: readonly string[], write: PersonWrite): str
   const managerNow = before?.managerId ?? null;
   if (write.managerId !== undefined && write.managerId !== managerNow)
     return API_TOKEN_MSG.managerNeedsHierarchyScope;
-  if (before && write.status === 'ACTIVO' && before.status !== 'ACTIVO' && before.role !== 'USER')
+  const readsOthers = before && (before.role !== 'USER' || before.leadsAnyone === true);
+  if (readsOthers && write.status === 'ACTIVO' && before.status !== 'ACTIVO')
     return API_TOKEN_MSG.reactivationNeedsHierarchyScope;
   return null;
 }

@@ -87,6 +87,20 @@ export async function loadUser(ctx: AppContext, id: string): Promise<UserRow> {
   return row;
 }
 
+/** The person, and whether anyone is placed under them (they read those people's reports). */
+export async function loadUserWithTeam(
+  ctx: AppContext,
+  id: string,
+): Promise<UserRow & { leadsAnyone: boolean }> {
+  const user = await loadUser(ctx, id);
+  const [below] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.managerId, id))
+    .limit(1);
+  return { ...user, leadsAnyone: below !== undefined };
+}
+
 async function assertEmailFree(ctx: AppContext, email: string, exceptId?: string) {
   const [taken] = await ctx.db
     .select({ id: users.id })

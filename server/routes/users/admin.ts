@@ -33,6 +33,7 @@ import {
   listUsers,
   listUsersWithCounts,
   loadUser,
+  loadUserWithTeam,
 } from './admin-service';
 import { adminBulkCreate } from './bulk';
 import { kickMail } from '../../services/mail-queue';
@@ -144,7 +145,7 @@ export function userAdminRoutes(app: Api, ctx: AppContext) {
       const { id } = request.params;
       const { status } = request.body;
       if (auth.apiToken) {
-        const before = await loadUser(ctx, id);
+        const before = await loadUserWithTeam(ctx, id);
         await authorizeTokenPeopleWrites(ctx, auth.apiToken, [{ before, status }]);
       }
       const answer = await adminSetStatus(ctx, user, id, status);

@@ -212,6 +212,14 @@ describe('a users:write token and the hierarchy', () => {
     const back = await send(hr, 'PUT', `/api/users/${person.id}/status`, { status: 'ACTIVO' });
     expect(back.statusCode, back.body).toBe(200);
 
+    // A Usuario with people under them reads those people's reports, whatever their role says.
+    const boss = await buildUser(t, { status: 'SUSPENDIDO' });
+    await buildUser(t, { managerId: boss.id });
+    const bossBack = await send(hr, 'PUT', `/api/users/${boss.id}/status`, { status: 'ACTIVO' });
+    expect(bossBack.statusCode).toBe(403);
+    expect(bossBack.json()).toEqual({ message: API_TOKEN_MSG.reactivationNeedsHierarchyScope });
+    expect((await roleOf(boss.id))?.status).toBe('SUSPENDIDO');
+
     const hierarchy = await serviceToken(['users:write', HIERARCHY_SCOPE]);
     const allowed = await send(hierarchy, 'PUT', `/api/users/${vp.id}/status`, {
       status: 'ACTIVO',
