@@ -33,6 +33,9 @@ export const MSG = {
   invalidAddress: 'La dirección no es válida.',
   unknownHost:
     'Este servidor de APPA no atiende la dirección con la que se abrió. Ábrelo desde su dirección habitual.',
+  headersTooLarge: 'La dirección o las cabeceras de la solicitud son demasiado largas.',
+  requestTimeout: 'La solicitud tardó demasiado en llegar.',
+  malformedRequest: 'La solicitud no es una solicitud HTTP válida.',
   tooManyRequests: 'Demasiadas solicitudes. Intenta nuevamente en un momento.',
   serverError: 'Ocurrió un error inesperado. Intenta nuevamente.',
   magicLinkSent:

@@ -14,7 +14,7 @@ import { systemClock, type Clock } from './lib/clock';
 import { createReadCache, type ReadCache } from './lib/read-cache';
 import { registerAuth } from './plugins/auth';
 import { serveClient } from './plugins/client';
-import { registerErrorHandling } from './plugins/errors';
+import { clientErrorHandler, registerErrorHandling } from './plugins/errors';
 import { registerHostCheck } from './plugins/host-check';
 import { registerLive } from './plugins/live';
 import { registerMetrics } from './plugins/metrics';
@@ -120,6 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy:
       typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
     genReqId: () => crypto.randomUUID(),
+    clientErrorHandler,
     routerOptions: { maxParamLength: 200 },
     // Before any route: an address that cannot be decoded ('/%E0%A4%A') gets Fastify's English
     // answer unless it is said here.

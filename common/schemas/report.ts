@@ -23,6 +23,7 @@ export const REPORT_MSG = {
     `Cada archivo puede pesar como máximo ${Math.round(maxBytes / (1024 * 1024))} MB`,
   fileEmpty: 'El archivo está vacío',
   fileNameRequired: 'El archivo necesita un nombre',
+  contentTypeInvalid: 'El tipo del archivo no es válido.',
   fileNotFound:
     'Uno de los archivos adjuntos no existe o no terminó de subirse. Vuelve a adjuntarlo.',
   fileNotYours: 'Uno de los archivos adjuntos no te pertenece.',
@@ -189,7 +190,11 @@ export type CurrentReport = z.infer<typeof currentReportSchema>;
 export const uploadRequestSchema = z.object({
   fileName: fileName(),
   sizeBytes: z.int({ error: REPORT_MSG.fileEmpty }).check(z.positive(REPORT_MSG.fileEmpty)),
-  contentType: z.optional(z.string().check(z.maxLength(200))),
+  contentType: z.optional(
+    z
+      .string({ error: REPORT_MSG.contentTypeInvalid })
+      .check(z.maxLength(200, REPORT_MSG.contentTypeInvalid)),
+  ),
 });
 export type UploadRequest = z.infer<typeof uploadRequestSchema>;
 

@@ -23,12 +23,16 @@ export const conflict = (message: string) => new AppError(409, message);
 /**
  * Fastify's validator for the zod schemas of `common/` that routes declare (params, querystring,
  * body): a refusal is a 400 with the schema's first Spanish message, which the error handler sends
- * as it is. A missing body reads as `{}`, so that it is refused with its first field's message.
+ * as it is; a check that names no message of its own gives the generic Spanish one, never zod's
+ * English. A missing body reads as `{}`, so that it is refused with its first field's message; a
+ * body that is JSON `null` is no object, and is refused even where `{}` means "all".
  */
 export const validatorCompiler: FastifySchemaCompiler<$ZodType> =
   ({ schema }) =>
   (input) => {
-    const result = safeParse(schema, input ?? {});
+    const result = safeParse(schema, input === undefined ? {} : input, {
+      error: () => MSG.invalidInput,
+    });
     return result.success ? { value: result.data } : { error: invalidInput(result.error) };
   };
 

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { MSG } from '../../common/messages';
 import { sendError } from '../lib/error-page';
@@ -61,6 +63,37 @@ function frameworkMessage(error: FastifyError): string {
       if (error instanceof SyntaxError) return MSG.invalidJson;
       return error.statusCode === 429 ? MSG.tooManyRequests : MSG.invalidInput;
   }
+}
+
+/** What Node's HTTP parser refuses before Fastify sees a request, as Fastify's default counts it. */
+const CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, message: MSG.requestTimeout },
+  HPE_HEADER_OVERFLOW: { status: 431, message: MSG.headersTooLarge },
+};
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node could not read (an address or headers past the
+ * 16 KiB limit, a request that never finished, bytes that are not HTTP) gets the same Spanish
+ * `{ message }` as any refusal instead of Fastify's English, and the connection closes.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex) {
+  // A reset connection has no one left to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, message } = CLIENT_ERRORS[error.code ?? ''] ?? {
+    status: 400,
+    message: MSG.malformedRequest,
+  };
+  const body = JSON.stringify({ message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+        'content-type: application/json; charset=utf-8\r\n' +
+        `content-length: ${Buffer.byteLength(body)}\r\n` +
+        'connection: close\r\n\r\n' +
+        body,
+    );
+  }
+  socket.destroy(error);
 }
 
 /**

@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../common/messages';
 import { buildApp } from '../app';
 import { buildTestApp, type TestApp } from './helper';
 
@@ -31,6 +32,7 @@ describe('a client that never finishes its request', () => {
       );
       await closed;
       expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+      expect(answer.endsWith(JSON.stringify({ message: MSG.requestTimeout }))).toBe(true);
     } finally {
       await app.close();
     }

@@ -13,7 +13,7 @@ import { settleAfterReply } from '../../lib/after-reply';
 import { sendDailySummaries } from '../../jobs/notification-summary';
 import { deliverMail } from '../../services/mail-queue';
 import { buildComment, buildReport, buildTask } from '../../test/factories';
-import { buildTestApp, buildUser, type TestApp } from '../../test/helper';
+import { authHeader, buildTestApp, buildUser, type TestApp } from '../../test/helper';
 import { requestAs, UNKNOWN_ID, type Person } from '../../test/review-fixture';
 import { messageText, startSmtpServer } from '../../test/smtp';
 
@@ -280,6 +280,20 @@ describe('shares', () => {
 });
 
 describe('marking notifications read', () => {
+  it('refuses a null body in Spanish rather than read it as "all", and marks nothing', async () => {
+    const before = await notificationsOf(author);
+    expect(before.unread).toBeGreaterThan(0);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/me/notifications/read',
+      headers: { ...(await authHeader(t, author)), 'content-type': 'application/json' },
+      payload: 'null',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: MSG.invalidInput });
+    expect((await notificationsOf(author)).unread).toBe(before.unread);
+  });
+
   it('marks some, then all, and never anyone else’s', async () => {
     const before = await notificationsOf(author);
     expect(before.unread).toBeGreaterThan(1);

@@ -395,6 +395,20 @@ describe('attachments', () => {
     expect(download.headers['content-type']).toBe('application/octet-stream');
   });
 
+  it('refuses a content type that is not short text in Spanish, never with the validator’s words', async () => {
+    const { headers } = await author();
+    for (const contentType of [5, 'x'.repeat(201)]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/objects/upload',
+        headers,
+        payload: { fileName: 'informe.pdf', sizeBytes: 10, contentType },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: REPORT_MSG.contentTypeInvalid });
+    }
+  });
+
   it('refuses a file over the size limit before storing anything', async () => {
     const { headers, user } = await author();
     const before = storedFiles().length;

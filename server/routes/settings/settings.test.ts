@@ -189,6 +189,20 @@ describe('PUT /api/settings', () => {
     expect(await t.db.select().from(settingsTable)).toEqual([]);
   });
 
+  it('refuses a null body in Spanish and saves nothing', async () => {
+    const audited = (await settingsAudits()).length;
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: 'null',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: MSG.invalidInput });
+    expect(await t.db.select().from(settingsTable)).toEqual([]);
+    expect(await settingsAudits()).toHaveLength(audited);
+  });
+
   it('writes one audit row per change, naming each changed key', async () => {
     await t.db.delete(auditLog);
     await put(headers, { maxFiles: 9, sessionHours: 24, reminderTime: '09:15' });
