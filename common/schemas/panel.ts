@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES, SUBMISSION_STATUSES, TASK_PRIORITIES, TASK_STATUSES } from '../roles';
-import { isMonday } from '../week';
+import { mondaySchema } from './dates';
 import { REVIEW_FILTERS, STATUS_FILTERS } from '../week-filters';
 
 type TaskStatusValue = (typeof TASK_STATUSES)[number];
@@ -75,9 +75,7 @@ export const COMMENT_MAX = 5000;
 export const TASK_TITLE_MAX = 200;
 export const TASK_DESCRIPTION_MAX = 5000;
 
-const weekStart = z
-  .string({ error: PANEL_MSG.invalidWeek })
-  .refine(isMonday, PANEL_MSG.invalidWeek);
+const weekStart = mondaySchema(PANEL_MSG.invalidWeek);
 
 /** Trimmed text that may not be blank. */
 const requiredText = (required: string, max: number, tooLong: string) =>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { REMINDER_TYPES } from '../roles';
-import { isMonday } from '../week';
+import { mondaySchema } from './dates';
 
 export const REMINDER_MSG = {
   invalidType: 'Tipo de destinatarios no válido',
@@ -36,9 +36,7 @@ export const REMINDER_HISTORY_LIMIT_MAX = 200;
 export const RECIPIENT_TYPES = ['pending', 'all', 'specific'] as const;
 export type RecipientType = (typeof RECIPIENT_TYPES)[number];
 
-const weekStart = z
-  .string({ error: REMINDER_MSG.invalidWeek })
-  .refine(isMonday, REMINDER_MSG.invalidWeek);
+const weekStart = mondaySchema(REMINDER_MSG.invalidWeek);
 
 /** Hours within which someone already reminded is not reminded again, unless the sender insists. */
 export const REMINDER_QUIET_HOURS = 12;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isMonday } from '../week';
+import { mondaySchema } from './dates';
 
 /** Spanish texts of the Reportes tab's reports and of the report downloads. */
 export const REPORTS_MSG = {
@@ -42,7 +42,8 @@ const isoDate = (message: string) =>
   z
     .string({ error: message })
     .regex(/^\d{4}-\d{2}-\d{2}$/, message)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && validDay(v), message);
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && validDay(v), message)
+    .meta({ format: 'date' });
 
 /** Refuses 2026-02-31 and the like, which Date.parse rolls over. */
 function validDay(value: string): boolean {
@@ -61,10 +62,7 @@ export function daysInRange(from: string, to: string): number {
 /** GET /api/reports/weekly: the organisation's current week when weekStart is absent. */
 export const weeklyReportQuerySchema = z.object({
   format,
-  weekStart: z
-    .string({ error: REPORTS_MSG.invalidWeek })
-    .refine(isMonday, REPORTS_MSG.invalidWeek)
-    .optional(),
+  weekStart: mondaySchema(REPORTS_MSG.invalidWeek).optional(),
 });
 
 /** GET /api/reports/monthly: the weeks whose Monday falls in the month. */
