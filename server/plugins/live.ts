@@ -5,6 +5,7 @@ import { endsSession, type Revoked } from '../lib/data-channel';
 import { AppError } from '../lib/errors';
 import { whoReads } from '../policies/report';
 import { requireSession } from './auth';
+import { fileAnswer, refusals } from './openapi';
 import {
   createLiveHub,
   type LiveEvent,
@@ -131,7 +132,18 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext) {
     }
   });
 
-  app.get(EVENTS_ROUTE, async (request, reply) => {
+  const stream = {
+    operationId: 'streamEvents',
+    summary: 'Recibir en vivo los cambios de los reportes',
+    description:
+      'Server-Sent Events para las pantallas con sesión (los tokens de API no llegan aquí): cada ' +
+      'evento nombra el reporte que cambió, y solo llega a quien puede leerlo.',
+    response: {
+      200: fileAnswer('Un flujo de eventos que dura hasta 30 minutos.', 'text/event-stream'),
+      ...refusals({ 503: 'Hay demasiados flujos abiertos: el navegador vuelve a intentarlo.' }),
+    },
+  };
+  app.get(EVENTS_ROUTE, { schema: stream }, async (request, reply) => {
     const { user, session } = requireSession(request);
     // Past the bound, a 503: the browser's EventSource gives up, and the page opens it again 10
     // to 20 s later (client/src/lib/live-updates.ts).

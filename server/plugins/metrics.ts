@@ -9,7 +9,9 @@ import type { AppContext } from '../context';
 import { sendError } from '../lib/error-page';
 import { unauthorized } from '../lib/errors';
 import type { Metrics } from '../services/metrics';
-import { registerErrorHandling } from './errors';
+import { clientErrorHandler, registerErrorHandling } from './errors';
+import { fileAnswer, refusals } from './openapi';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { EVENTS_ROUTE } from './live';
 
 const digest = (text: string) => crypto.createHash('sha256').update(text).digest();
@@ -32,6 +34,21 @@ function serveMetrics(app: FastifyInstance, metrics: Metrics | null, token: stri
   app.get(
     '/metrics',
     {
+      schema: {
+        operationId: 'getMetrics',
+        summary: 'Leer las métricas en el formato de Prometheus',
+        description:
+          'Con `METRICS_TOKEN`, pide ese token como `Authorization: Bearer`; con `METRICS_PORT`, ' +
+          'se sirve en ese puerto y aquí no existe.',
+        security: [],
+        response: {
+          200: fileAnswer('Las métricas del proceso.', 'text/plain'),
+          ...refusals({
+            401: 'Falta el token de las métricas, o no es ese.',
+            404: 'No hay métricas aquí.',
+          }),
+        },
+      },
       config: {
         public: 'Prometheus scrapes it with METRICS_TOKEN, not a session',
         anyHost: 'Prometheus addresses the instance by its IP; METRICS_TOKEN guards it',
@@ -94,8 +111,10 @@ export function buildMetricsServer(
   token: string | undefined,
   loggerInstance?: FastifyBaseLogger,
 ): FastifyInstance {
-  const app = Fastify({ loggerInstance, genReqId: () => crypto.randomUUID() });
+  const app = Fastify({ loggerInstance, genReqId: () => crypto.randomUUID(), clientErrorHandler });
   registerErrorHandling(app);
+  // The route's answers are described with zod, as on the main port.
+  app.setSerializerCompiler(serializerCompiler);
   serveMetrics(app, metrics, token);
   app.setNotFoundHandler((request, reply) => sendError(request, reply, 404, MSG.routeNotFound));
   return app as unknown as FastifyInstance;

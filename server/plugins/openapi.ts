@@ -3,6 +3,8 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { OpenAPIV3_1 } from 'openapi-types';
+import * as z from 'zod/mini';
+import { errorResponseSchema } from '../../common/schemas/auth';
 import { PRODUCT_NAME } from '../../common/constants';
 import type { AppContext } from '../context';
 import { escapeHtml, htmlDocument } from '../lib/error-page';
@@ -14,12 +16,119 @@ import { authorize } from '../policies';
 /** The routes that describe the API rather than belong to it. */
 export const DESCRIPTION_ROUTES = ['/api/openapi.json', '/api/docs'] as const;
 
-const ERROR_RESPONSE = {
-  description: 'Error: el motivo en español, para mostrarlo tal cual',
+/** The one shape of every refusal, kept once in the document's components. */
+const ERROR_SCHEMA = {
   type: 'object',
-  properties: { message: { type: 'string' } },
+  properties: {
+    message: { type: 'string', description: 'El motivo en español, para mostrarlo tal cual.' },
+  },
   required: ['message'],
 };
+const ERROR_REF = { $ref: '#/components/schemas/Error' };
+
+/**
+ * What each refusal means, whichever route gives it. A route says more with `refusals()` when
+ * its own reason is worth a sentence.
+ */
+const REFUSALS: Record<string, string> = {
+  400: 'Datos no válidos (el cuerpo, la consulta o la ruta): `message` dice cuál.',
+  401: 'Sin sesión, o con una sesión o un token de API que ya no sirven.',
+  403: 'Sin permiso: el rol no alcanza, el token no tiene el permiso, falta cambiar la contraseña temporal o la escritura llega de otro sitio.',
+  404: 'No existe, o quien llama no puede saber que existe.',
+  409: 'Choca con el estado actual.',
+  413: 'La solicitud es demasiado grande.',
+  415: 'Tipo de contenido no admitido.',
+  421: 'La dirección (Host) con la que se llamó no es una de las de este servidor.',
+  429: 'Demasiadas solicitudes: la cabecera `Retry-After` dice cuántos segundos esperar.',
+  503: 'El servicio no está disponible ahora.',
+  default: 'Error inesperado (5xx): un mensaje genérico, nunca detalles internos.',
+};
+
+type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
+
+/**
+ * The refusals a route gives beyond those its declaration already says (see `derivedRefusals`),
+ * as response schemas: `response: { 200: x, ...refusals(409) }`, or with the route's own reason,
+ * `refusals({ 409: 'El reporte ya fue enviado.' })`. They are answered as every error is.
+ */
+export function refusals<const S extends RefusalStatus>(
+  ...statuses: S[] | [Partial<Record<S, string>>]
+): Record<S, typeof errorResponseSchema> {
+  const [first] = statuses;
+  const reasons: Partial<Record<S, string>> =
+    typeof first === 'object' ? first : Object.fromEntries(statuses.map((s) => [s, undefined]));
+  return Object.fromEntries(
+    Object.entries(reasons).map(([status, reason]) => [
+      status,
+      reason ? errorResponseSchema.check(z.describe(reason as string)) : errorResponseSchema,
+    ]),
+  ) as Record<S, typeof errorResponseSchema>;
+}
+
+/** What a file download answers: its bytes, of one of these content types. */
+export function fileAnswer(description: string, ...contentTypes: string[]) {
+  // Sent as a stream, a buffer or text; never serialised, so any of them may be handed over.
+  const bytes = z.unknown().check(z.meta({ type: 'string', format: 'binary' }));
+  return {
+    description,
+    content: Object.fromEntries(contentTypes.map((type) => [type, { schema: bytes }])),
+  };
+}
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The refusals every route of its kind gives, read from what it declares: its input can be
+ * refused (400; a JSON body also for its size and type, 413 and 415), any /api route answers a
+ * token that does not work (401) or may not be used here (403), as it answers a request without a
+ * session when it is not public; a route that names a thing in its path may not find it (404); a
+ * route a token reaches is rated per token (429); a route not open to any host name refuses those
+ * the server does not know (421).
+ */
+function derivedRefusals(route: {
+  method: string;
+  url: string;
+  schema?: { body?: unknown; querystring?: unknown; params?: unknown };
+  scope: string | undefined;
+  anyHost: boolean;
+}): number[] {
+  const statuses = new Set<number>();
+  const { schema } = route;
+  if (schema?.body) [400, 413, 415].forEach((s) => statuses.add(s));
+  if (schema?.querystring || schema?.params || WRITE_METHODS.has(route.method)) statuses.add(400);
+  if (route.url.startsWith('/api/')) [401, 403].forEach((s) => statuses.add(s));
+  if (route.url.includes(':')) statuses.add(404);
+  if (route.scope) statuses.add(429);
+  if (!route.anyHost) statuses.add(421);
+  return [...statuses];
+}
+
+/** Whether the document describes a route: the API's, and /metrics; never the app's pages. */
+function documented(url: string): boolean {
+  return url.startsWith('/api/') || url === '/metrics';
+}
+
+type Operation = OpenAPIV3_1.OperationObject;
+type Answer = OpenAPIV3_1.ResponseObject;
+
+/** Every refusal of every operation points at the one error schema. */
+function referenceErrors(document: OpenAPIV3_1.Document): OpenAPIV3_1.Document {
+  for (const item of Object.values(document.paths ?? {})) {
+    for (const method of METHODS) {
+      const operation: Operation | undefined = item?.[method];
+      for (const [status, answer] of Object.entries(operation?.responses ?? {})) {
+        if (status !== 'default' && Number(status) < 400) continue;
+        (answer as Answer).content = { 'application/json': { schema: ERROR_REF } };
+      }
+    }
+  }
+  document.components = {
+    ...document.components,
+    schemas: { ...document.components?.schemas, Error: ERROR_SCHEMA as OpenAPIV3_1.SchemaObject },
+  };
+  return document;
+}
 
 /**
  * Collects every route's zod schemas into an OpenAPI 3.1 document (through @fastify/swagger and
@@ -39,7 +148,8 @@ export async function registerOpenApi(app: FastifyInstance, ctx: AppContext) {
           'Cada ruta responde según los permisos de quien llama; los errores son `{ message }` en ' +
           'español.',
       },
-      servers: ctx.config.publicUrl ? [{ url: ctx.config.publicUrl }] : [],
+      // Without PUBLIC_URL, the API is where the document was read from: `/` says so.
+      servers: [{ url: ctx.config.publicUrl ?? '/' }],
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: sessionCookieName(ctx) },
@@ -60,22 +170,45 @@ export async function registerOpenApi(app: FastifyInstance, ctx: AppContext) {
       security: [{ session: [] }, { bearer: [] }],
     },
     transform: (input) => {
+      if (!documented(input.url)) return { schema: { hide: true }, url: input.url };
       const transformed = jsonSchemaTransform(input);
       const url = transformed.url;
       // Grouped by the first segment after /api/, so the reference reads by area.
       const tag = /^\/api\/([^/]+)/.exec(url)?.[1] ?? 'api';
+      const methods = [input.route.method].flat();
+      const scope = methods.map((m) => scopeOf(m, input.url)).find(Boolean);
+      const declared = Object.fromEntries(
+        Object.entries(
+          (transformed.schema?.response ?? {}) as Record<string, { description?: string }>,
+        ).map(([status, answer]) => [
+          status,
+          Number(status) >= 400
+            ? { ...answer, description: answer.description ?? REFUSALS[status] }
+            : answer,
+        ]),
+      );
+      const config = input.route.config as { public?: unknown; anyHost?: unknown } | undefined;
+      const derived = methods.flatMap((method) =>
+        derivedRefusals({
+          method,
+          url: input.url,
+          schema: input.schema,
+          scope,
+          anyHost: Boolean(config?.anyHost),
+        }),
+      );
+      const errors = Object.fromEntries(
+        [...derived, 'default'].map((status) => [
+          status,
+          { ...ERROR_SCHEMA, description: REFUSALS[status] },
+        ]),
+      );
       const schema = {
         ...transformed.schema,
         tags: transformed.schema?.tags ?? [tag],
-        // Every refusal, of any route, has the same shape.
-        response: {
-          ...(transformed.schema?.response as object | undefined),
-          default: ERROR_RESPONSE,
-        },
+        // A route's own reason for a refusal wins over the general one.
+        response: { ...errors, ...declared },
       };
-      const config = input.route.config as { public?: unknown } | undefined;
-      const methods = [input.route.method].flat();
-      const scope = methods.map((m) => scopeOf(m, input.url)).find(Boolean);
       const hierarchy = methods.map((m) => hierarchyScopeOf(m, input.url)).find(Boolean);
       if (config?.public) Object.assign(schema, { security: [] });
       // OpenAPI 3.1 lets a bearer scheme name the roles it needs: here, the token's scope.
@@ -91,6 +224,8 @@ export async function registerOpenApi(app: FastifyInstance, ctx: AppContext) {
         });
       return { ...transformed, schema };
     },
+    transformObject: (documentObject) =>
+      referenceErrors((documentObject as { openapiObject: OpenAPIV3_1.Document }).openapiObject),
   });
 }
 
@@ -107,7 +242,7 @@ const STYLE =
   'overflow-x:auto;font-size:.8rem}p{color:#475569}a{color:#1d4ed8}' +
   'ul,ol{margin:.25rem 0;padding-left:1.25rem}li{margin:.15rem 0;overflow-wrap:anywhere}' +
   '.toc{display:flex;flex-wrap:wrap;gap:.25rem 1rem;list-style:none;padding:0}' +
-  '.t{color:#475569;font-size:.9em}.o{color:#92400e;font-size:.85em}' +
+  '.s{font-family:system-ui,sans-serif;color:#334155}.t{color:#475569;font-size:.9em}.o{color:#92400e;font-size:.85em}' +
   'table{border-collapse:collapse;margin:.5rem 0;font-size:.9rem}' +
   'caption{text-align:left;color:#475569;padding-bottom:.25rem}' +
   'th,td{border:1px solid #e2e8f0;padding:.25rem .5rem;text-align:left;vertical-align:top}';
@@ -115,8 +250,6 @@ const STYLE_SOURCE = `'sha256-${createHash('sha256').update(STYLE).digest('base6
 const PAGE_POLICY =
   `default-src 'none'; style-src ${STYLE_SOURCE}; base-uri 'none'; form-action 'none'; ` +
   "frame-ancestors 'none'";
-
-const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
 /** Escaped text whose `quoted` parts (Markdown's inline code, as OpenAPI writes) read as code. */
 function inlineCode(text: string): string {
@@ -244,20 +377,33 @@ export function referencePage(document: OpenAPIV3_1.Document): string {
       const tag = operation.tags?.[0] ?? 'api';
       const parameters = (operation.parameters ?? []) as OpenAPIV3_1.ParameterObject[];
       const body = (operation.requestBody as OpenAPIV3_1.RequestBodyObject | undefined)?.content;
-      const responses = Object.entries(operation.responses ?? {}).map(([status, answer]) =>
-        schemaBlock(
-          status === 'default' ? 'Error' : `Respuesta ${status}`,
-          (answer as OpenAPIV3_1.ResponseObject).content?.['application/json']?.schema as
-            Schema | undefined,
-        ),
+      const answers = Object.entries(operation.responses ?? {}) as [string, Answer][];
+      const successes = answers.filter(([status]) => /^[23]/.test(status));
+      const refusals = answers.filter(([status]) => !/^[23]/.test(status));
+      const responses = successes.map(([status, answer]) => {
+        const [type, media] = Object.entries(answer.content ?? {})[0] ?? [];
+        const label = `Respuesta ${status}`;
+        if (type && type !== 'application/json') {
+          return `<p><strong>${label}</strong>: <code>${escapeHtml(type)}</code> — ${inlineCode(answer.description)}</p>`;
+        }
+        return schemaBlock(label, media?.schema as Schema | undefined);
+      });
+      const errors = refusals.map(
+        ([status, answer]) =>
+          `<li>${status === 'default' ? 'Otro' : status} — ${inlineCode(answer.description)}</li>`,
       );
       const entry = [
         '<details>',
-        `<summary><span class="m">${method.toUpperCase()}</span> ${escapeHtml(path)}</summary>`,
+        `<summary><span class="m">${method.toUpperCase()}</span> ${escapeHtml(path)}` +
+          ` <span class="s">${escapeHtml(operation.summary ?? '')}</span></summary>`,
+        operation.description ? `<p>${inlineCode(operation.description)}</p>` : '',
         `<p>${access(operation)}</p>`,
         parameterTable(parameters),
         schemaBlock('Cuerpo', body?.['application/json']?.schema as Schema | undefined),
         ...responses,
+        errors.length
+          ? `<p><strong>Errores</strong> (<code>{ message }</code>):</p><ul>${errors.join('')}</ul>`
+          : '',
         '</details>',
       ].join('\n');
       byTag.set(tag, [...(byTag.get(tag) ?? []), entry]);

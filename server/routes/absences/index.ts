@@ -8,6 +8,7 @@ import {
 } from '../../../common/schemas/absences';
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../plugins/auth';
+import { refusals } from '../../plugins/openapi';
 import type { Api } from '../../plugins/route-facts';
 import { authorize } from '../../policies';
 import { createAbsence, deleteAbsence, listAbsences, loadAbsenceRef } from './service';
@@ -23,7 +24,14 @@ const absenceParams = z.object({ id: z.uuid(ABSENCE_MSG.notFound) });
 export function absenceRoutes(app: Api, ctx: AppContext) {
   app.get(
     '/api/absences',
-    { schema: { querystring: absenceQuerySchema, response: { 200: z.array(absenceSchema) } } },
+    {
+      schema: {
+        operationId: 'listAbsences',
+        summary: 'Listar las ausencias',
+        querystring: absenceQuerySchema,
+        response: { 200: z.array(absenceSchema) },
+      },
+    },
     async (request): Promise<Absence[]> => {
       const { user } = requireAuth(request);
       await authorize(ctx, user, 'person:read', request.query.userId);
@@ -34,7 +42,12 @@ export function absenceRoutes(app: Api, ctx: AppContext) {
   app.post(
     '/api/absences',
     {
-      schema: { body: createAbsenceSchema, response: { 201: absenceSchema } },
+      schema: {
+        operationId: 'createAbsence',
+        summary: 'Registrar una ausencia',
+        body: createAbsenceSchema,
+        response: { 201: absenceSchema, ...refusals({ 404: 'La persona no existe.' }) },
+      },
       config: { invalidates: 'people' },
     },
     async (request, reply): Promise<Absence> => {
@@ -47,13 +60,21 @@ export function absenceRoutes(app: Api, ctx: AppContext) {
 
   app.delete(
     '/api/absences/:id',
-    { schema: { params: absenceParams }, config: { invalidates: 'people' } },
+    {
+      schema: {
+        operationId: 'deleteAbsence',
+        summary: 'Borrar una ausencia',
+        params: absenceParams,
+        response: { 204: z.null().describe('Borrada.') },
+      },
+      config: { invalidates: 'people' },
+    },
     async (request, reply) => {
       const { user } = requireAuth(request);
       const absence = await loadAbsenceRef(ctx, request.params.id);
       await authorize(ctx, user, 'absence:write', absence.userId);
       await deleteAbsence(ctx, user, absence);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 }

@@ -13,7 +13,14 @@ import { keptSettings } from '../../services/settings';
 export function auditRoutes(app: Api, ctx: AppContext) {
   app.get(
     '/api/audit-log',
-    { schema: { querystring: auditLogQuerySchema, response: { 200: auditLogResponseSchema } } },
+    {
+      schema: {
+        operationId: 'listAuditLog',
+        summary: 'Leer el registro de auditoría',
+        querystring: auditLogQuerySchema,
+        response: { 200: auditLogResponseSchema },
+      },
+    },
     async (request): Promise<AuditLogResponse> => {
       const { user } = requireAuth(request);
       await authorize(ctx, user, 'audit:read');

@@ -24,6 +24,7 @@ import type { AppContext } from '../../context';
 import { clearSessionCookie, requireSession, setSessionCookie } from '../../plugins/auth';
 import { afterReply } from '../../lib/after-reply';
 import { forbidden } from '../../lib/errors';
+import { refusals } from '../../plugins/openapi';
 import type { Api } from '../../plugins/route-facts';
 import { presentCurrentUser } from '../../presenters/user';
 import { audit } from '../../services/audit';
@@ -47,7 +48,11 @@ export function authRoutes(app: Api, ctx: AppContext) {
   app.get(
     '/api/user',
     {
-      schema: { response: { 200: currentUserSchema } },
+      schema: {
+        operationId: 'getCurrentUser',
+        summary: 'Leer el usuario de la sesión',
+        response: { 200: currentUserSchema },
+      },
       config: { allowDuringPasswordChange: true },
     },
     async (request): Promise<CurrentUser> => {
@@ -59,7 +64,18 @@ export function authRoutes(app: Api, ctx: AppContext) {
   // API clients: the answer carries the token for `Authorization: Bearer`.
   app.post(
     '/api/auth/login',
-    { schema: { body: loginSchema, response: { 200: loginResponseSchema } }, config: signIn },
+    {
+      schema: {
+        operationId: 'signIn',
+        summary: 'Iniciar sesión y recibir el token',
+        body: loginSchema,
+        response: {
+          200: loginResponseSchema,
+          ...refusals({ 429: 'Demasiados intentos fallidos: espera lo que dice el mensaje.' }),
+        },
+      },
+      config: signIn,
+    },
     async (request, reply): Promise<LoginResponse> => {
       const { username, password } = request.body;
       const signed = await signInWithPassword(ctx, username, password, clientOf(request));
@@ -71,7 +87,18 @@ export function authRoutes(app: Api, ctx: AppContext) {
   // The web screens: the session travels only in the httpOnly cookie.
   app.post(
     '/api/auth/login-username',
-    { schema: { body: loginSchema, response: { 200: currentUserSchema } }, config: signIn },
+    {
+      schema: {
+        operationId: 'signInWithCookie',
+        summary: 'Iniciar sesión con la cookie de sesión',
+        body: loginSchema,
+        response: {
+          200: currentUserSchema,
+          ...refusals({ 429: 'Demasiados intentos fallidos: espera lo que dice el mensaje.' }),
+        },
+      },
+      config: signIn,
+    },
     async (request, reply): Promise<CurrentUser> => {
       const { username, password } = request.body;
       const signed = await signInWithPassword(ctx, username, password, clientOf(request));
@@ -83,7 +110,11 @@ export function authRoutes(app: Api, ctx: AppContext) {
   app.post(
     '/api/logout',
     {
-      schema: { response: { 200: logoutResponseSchema } },
+      schema: {
+        operationId: 'signOut',
+        summary: 'Cerrar la sesión',
+        response: { 200: logoutResponseSchema },
+      },
       // Signed out already, the answer is the same: the cookie is cleared and the way out given.
       config: { public: true, allowDuringPasswordChange: true, invalidates: 'people' },
     },
@@ -119,7 +150,12 @@ export function authRoutes(app: Api, ctx: AppContext) {
   app.post(
     '/api/auth/change-password',
     {
-      schema: { body: changePasswordSchema, response: { 200: changePasswordResponseSchema } },
+      schema: {
+        operationId: 'changePassword',
+        summary: 'Cambiar la contraseña propia',
+        body: changePasswordSchema,
+        response: { 200: changePasswordResponseSchema },
+      },
       // The user's other sessions end (and their personal tokens, if they ask).
       config: { allowDuringPasswordChange: true, invalidates: 'people' },
     },
@@ -140,7 +176,17 @@ export function authRoutes(app: Api, ctx: AppContext) {
   app.post(
     '/api/auth/magic-link',
     {
-      schema: { body: magicLinkRequestSchema, response: { 200: messageResponseSchema } },
+      schema: {
+        operationId: 'requestMagicLink',
+        summary: 'Pedir un enlace mágico por correo',
+        body: magicLinkRequestSchema,
+        response: {
+          200: messageResponseSchema,
+          ...refusals({
+            429: 'Demasiados enlaces pedidos desde esta dirección o para este correo.',
+          }),
+        },
+      },
       // A one-time link and a message: nothing a kept answer shows.
       config: { public: true, invalidates: false },
     },
@@ -158,7 +204,15 @@ export function authRoutes(app: Api, ctx: AppContext) {
   app.post(
     '/api/auth/verify-magic-link',
     {
-      schema: { body: verifyMagicLinkSchema, response: { 200: currentUserSchema } },
+      schema: {
+        operationId: 'verifyMagicLink',
+        summary: 'Iniciar sesión con un enlace mágico',
+        body: verifyMagicLinkSchema,
+        response: {
+          200: currentUserSchema,
+          ...refusals({ 429: 'Demasiados enlaces probados desde esta dirección.' }),
+        },
+      },
       config: signIn,
     },
     async (request, reply): Promise<CurrentUser> => {
@@ -173,7 +227,18 @@ export function authRoutes(app: Api, ctx: AppContext) {
   app.post(
     '/api/register',
     {
-      schema: { body: registerSchema, response: { 200: messageResponseSchema } },
+      schema: {
+        operationId: 'register',
+        summary: 'Registrarse con un correo de un dominio permitido',
+        body: registerSchema,
+        response: {
+          200: messageResponseSchema,
+          ...refusals({
+            409: 'El usuario ya existe.',
+            429: 'Demasiados registros desde esta dirección.',
+          }),
+        },
+      },
       // The account it may create is PENDIENTE, in no kept answer, and written after the answer.
       config: { public: true, invalidates: false },
     },
@@ -187,7 +252,15 @@ export function authRoutes(app: Api, ctx: AppContext) {
   app.post(
     '/api/auth/verify-email',
     {
-      schema: { body: verifyEmailSchema, response: { 200: currentUserSchema } },
+      schema: {
+        operationId: 'verifyEmail',
+        summary: 'Confirmar el correo de un registro',
+        body: verifyEmailSchema,
+        response: {
+          200: currentUserSchema,
+          ...refusals({ 429: 'Demasiados códigos probados desde esta dirección.' }),
+        },
+      },
       // A new ACTIVO person: they are now expected to report.
       config: { ...signIn, invalidates: 'people' },
     },

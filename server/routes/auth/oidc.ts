@@ -5,6 +5,7 @@ import type { SsoFailure } from '../../../common/schemas/sso';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { isSecure, setSessionCookie } from '../../plugins/auth';
+import { refusals } from '../../plugins/openapi';
 import type { Api } from '../../plugins/route-facts';
 import { finishOidcSignIn, SsoRefusal, startOidcSignIn } from '../../services/oidc';
 
@@ -27,6 +28,7 @@ const notConfigured = () => new AppError(404, 'El inicio de sesión único no es
 
 const redirectAnswer = {
   302: z.null().describe('Redirección (Location) al proveedor, a la aplicación o a /auth?sso=…'),
+  ...refusals({ 404: 'El inicio de sesión único no está configurado.' }),
 };
 
 function rawQuery(request: FastifyRequest): string {
@@ -43,7 +45,11 @@ export function oidcRoutes(app: Api, ctx: AppContext) {
   app.get(
     '/api/auth/oidc/start',
     {
-      schema: { response: redirectAnswer },
+      schema: {
+        operationId: 'startSingleSignOn',
+        summary: 'Iniciar el inicio de sesión único',
+        response: redirectAnswer,
+      },
       // It opens nothing yet: a row that the callback spends.
       config: { public: true, allowDuringPasswordChange: true, invalidates: false },
     },
@@ -72,7 +78,12 @@ export function oidcRoutes(app: Api, ctx: AppContext) {
   app.get(
     '/api/auth/oidc/callback',
     {
-      schema: { querystring: oidcCallbackQuerySchema, response: redirectAnswer },
+      schema: {
+        operationId: 'finishSingleSignOn',
+        summary: 'Volver del proveedor de inicio de sesión único',
+        querystring: oidcCallbackQuerySchema,
+        response: redirectAnswer,
+      },
       // A browser's navigation: a query that does not parse (a parameter twice) lands on the
       // sign-in page like any other failed return, not on a bare 400.
       attachValidation: true,

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../plugins/auth';
+import { fileAnswer } from '../../plugins/openapi';
 import type { Api } from '../../plugins/route-facts';
 import { authorize } from '../../policies';
 import { exportBackup } from './service';
@@ -7,15 +8,25 @@ import { attachmentDisposition } from '../../storage/types';
 
 export function backupRoutes(app: Api, ctx: AppContext) {
   // The backup archive, ADMIN only, audited: streamed, since attachments may be large.
-  app.get('/api/admin/backup', async (request, reply) => {
-    const { user } = requireAuth(request);
-    await authorize(ctx, user, 'backup:export');
-    const backup = await exportBackup(ctx, user.id);
-    return reply
-      .header('content-type', 'application/gzip')
-      .header('content-disposition', attachmentDisposition(backup.fileName))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .send(backup.stream);
-  });
+  app.get(
+    '/api/admin/backup',
+    {
+      schema: {
+        operationId: 'exportBackup',
+        summary: 'Descargar una copia de seguridad',
+        response: { 200: fileAnswer('La base de datos y los archivos.', 'application/gzip') },
+      },
+    },
+    async (request, reply) => {
+      const { user } = requireAuth(request);
+      await authorize(ctx, user, 'backup:export');
+      const backup = await exportBackup(ctx, user.id);
+      return reply
+        .header('content-type', 'application/gzip')
+        .header('content-disposition', attachmentDisposition(backup.fileName))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(backup.stream);
+    },
+  );
 }

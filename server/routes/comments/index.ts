@@ -24,7 +24,14 @@ const commentParams = z.object({ commentId: z.uuid(PANEL_MSG.commentNotFound) })
 export function commentRoutes(app: Api, ctx: AppContext) {
   app.get(
     '/api/appa/:id/comments',
-    { schema: { params: reportParams, response: { 200: z.array(reviewCommentSchema) } } },
+    {
+      schema: {
+        operationId: 'listComments',
+        summary: 'Leer los comentarios de un reporte',
+        params: reportParams,
+        response: { 200: z.array(reviewCommentSchema) },
+      },
+    },
     async (request): Promise<ReviewComment[]> => {
       const { user } = requireAuth(request);
       const { id } = request.params;
@@ -38,6 +45,8 @@ export function commentRoutes(app: Api, ctx: AppContext) {
     '/api/appa/:id/comments',
     {
       schema: {
+        operationId: 'createComment',
+        summary: 'Comentar un reporte',
         params: reportParams,
         body: newCommentSchema,
         response: { 201: reviewCommentSchema },
@@ -92,6 +101,8 @@ export function commentRoutes(app: Api, ctx: AppContext) {
     '/api/appa/comments/:commentId',
     {
       schema: {
+        operationId: 'updateComment',
+        summary: 'Editar un comentario propio',
         params: commentParams,
         body: commentSchema,
         response: { 200: reviewCommentSchema },

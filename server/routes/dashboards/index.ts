@@ -30,7 +30,14 @@ export function dashboardRoutes(app: Api, ctx: AppContext) {
   // (lib/read-cache.ts), per viewer: they hold the viewer's own place.
   app.get(
     '/api/dashboard/hierarchy',
-    { schema: { querystring: weekQuerySchema, response: { 200: hierarchyResponseSchema } } },
+    {
+      schema: {
+        operationId: 'getAreaWeek',
+        summary: 'Leer el área de quien llama en una semana',
+        querystring: weekQuerySchema,
+        response: { 200: hierarchyResponseSchema },
+      },
+    },
     async (request, reply) => {
       const { user } = requireAuth(request);
       const area = await authorize(ctx, user, 'dashboard:read');
@@ -50,7 +57,14 @@ export function dashboardRoutes(app: Api, ctx: AppContext) {
 
   app.get(
     '/api/dashboard/trends',
-    { schema: { querystring: trendsQuerySchema, response: { 200: trendsResponseSchema } } },
+    {
+      schema: {
+        operationId: 'getTrends',
+        summary: 'Leer las tendencias de las últimas semanas',
+        querystring: trendsQuerySchema,
+        response: { 200: trendsResponseSchema },
+      },
+    },
     async (request, reply) => {
       const { user } = requireAuth(request);
       const area = await authorize(ctx, user, 'dashboard:read');
@@ -71,7 +85,12 @@ export function dashboardRoutes(app: Api, ctx: AppContext) {
   app.get(
     '/api/dashboard/people',
     {
-      schema: { querystring: peopleQuerySchema, response: { 200: z.array(dashboardPersonSchema) } },
+      schema: {
+        operationId: 'listAreaPeople',
+        summary: 'Listar las personas del área',
+        querystring: peopleQuerySchema,
+        response: { 200: z.array(dashboardPersonSchema) },
+      },
     },
     async (request): Promise<DashboardPerson[]> => {
       const { user } = requireAuth(request);

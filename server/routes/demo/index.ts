@@ -1,6 +1,7 @@
 import { currentUserSchema, type CurrentUser } from '../../../common/schemas/auth';
 import type { AppContext } from '../../context';
 import { setSessionCookie } from '../../plugins/auth';
+import { refusals } from '../../plugins/openapi';
 import type { Api } from '../../plugins/route-facts';
 import { presentCurrentUser } from '../../presenters/user';
 import { revokeSession } from '../../services/sessions';
@@ -12,7 +13,14 @@ export function demoRoutes(app: Api, ctx: AppContext) {
   app.post(
     '/api/demo/login',
     {
-      schema: { response: { 200: currentUserSchema } },
+      schema: {
+        operationId: 'signInToDemo',
+        summary: 'Entrar en la demostración sin contraseña',
+        response: {
+          200: currentUserSchema,
+          ...refusals({ 404: 'No hay demostración aquí (o no se llega desde esta dirección).' }),
+        },
+      },
       config: {
         public: true,
         allowDuringPasswordChange: true,

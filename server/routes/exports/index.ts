@@ -12,6 +12,7 @@ import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { sendCached } from '../../lib/read-cache';
 import { requireAuth } from '../../plugins/auth';
+import { fileAnswer, refusals } from '../../plugins/openapi';
 import type { Api } from '../../plugins/route-facts';
 import { authorize } from '../../policies';
 import {
@@ -42,6 +43,11 @@ const CONTENT_TYPES: Record<ReportFormat, string> = {
   txt: 'text/plain; charset=utf-8',
 };
 
+/** The organisation's reports, as CSV or text (the `format` parameter). */
+const REPORT_FILE = {
+  200: fileAnswer('El informe, en CSV o en texto.', 'text/csv', 'text/plain'),
+};
+
 /** Every export leaves as a download the browser never renders. */
 function downloadHeaders(fileName: string, contentType: string): Record<string, string> {
   return {
@@ -65,7 +71,14 @@ export function exportRoutes(app: Api, ctx: AppContext) {
   // Files: their input is declared, their bytes are sent as they are.
   app.get(
     '/api/appa/:id/download',
-    { schema: { params: reportParams } },
+    {
+      schema: {
+        operationId: 'downloadReport',
+        summary: 'Descargar un reporte como texto',
+        params: reportParams,
+        response: { 200: fileAnswer('El reporte en texto.', 'text/plain') },
+      },
+    },
     async (request, reply) => {
       const { user } = requireAuth(request);
       const { id } = request.params;
@@ -79,7 +92,17 @@ export function exportRoutes(app: Api, ctx: AppContext) {
 
   app.get(
     '/api/appa/export/zip',
-    { schema: { querystring: zipExportQuerySchema } },
+    {
+      schema: {
+        operationId: 'exportReportsZip',
+        summary: 'Descargar reportes y sus archivos en un zip',
+        querystring: zipExportQuerySchema,
+        response: {
+          200: fileAnswer('Los reportes y sus archivos.', 'application/zip'),
+          ...refusals({ 404: 'Alguno de los reportes no existe.' }),
+        },
+      },
+    },
     async (request, reply) => {
       const { user } = requireAuth(request);
       const { ids } = request.query;
@@ -120,7 +143,14 @@ export function exportRoutes(app: Api, ctx: AppContext) {
   // The weekly CSV of the caller's people: everyone (ADMIN, CONSEJO) or those below them.
   app.get(
     '/api/appa/week/csv',
-    { schema: { querystring: weekCsvQuerySchema } },
+    {
+      schema: {
+        operationId: 'exportWeekCsv',
+        summary: 'Descargar los reportes de una semana en CSV',
+        querystring: weekCsvQuerySchema,
+        response: { 200: fileAnswer('Una fila por reporte esperado.', 'text/csv') },
+      },
+    },
     async (request, reply) => {
       const { user } = requireAuth(request);
       const area = await authorize(ctx, user, 'dashboard:read');
@@ -133,7 +163,14 @@ export function exportRoutes(app: Api, ctx: AppContext) {
 
   app.get(
     '/api/reports/weekly',
-    { schema: { querystring: weeklyReportQuerySchema } },
+    {
+      schema: {
+        operationId: 'getWeeklyReport',
+        summary: 'Descargar el informe semanal',
+        querystring: weeklyReportQuerySchema,
+        response: REPORT_FILE,
+      },
+    },
     async (request, reply) => {
       const { user } = requireAuth(request);
       await authorize(ctx, user, 'reports:export');
@@ -144,7 +181,14 @@ export function exportRoutes(app: Api, ctx: AppContext) {
 
   app.get(
     '/api/reports/monthly',
-    { schema: { querystring: monthlyReportQuerySchema } },
+    {
+      schema: {
+        operationId: 'getMonthlyReport',
+        summary: 'Descargar el informe mensual',
+        querystring: monthlyReportQuerySchema,
+        response: REPORT_FILE,
+      },
+    },
     async (request, reply) => {
       const { user } = requireAuth(request);
       await authorize(ctx, user, 'reports:export');
@@ -154,15 +198,38 @@ export function exportRoutes(app: Api, ctx: AppContext) {
   );
 
   const ranged = {
-    'user-activity': userActivityReport,
-    'problems-help': problemsHelpReport,
-    kpi: kpiReport,
-    custom: customReport,
+    'user-activity': {
+      generate: userActivityReport,
+      operationId: 'getUserActivityReport',
+      summary: 'Descargar el informe de actividad por usuario',
+    },
+    'problems-help': {
+      generate: problemsHelpReport,
+      operationId: 'getProblemsHelpReport',
+      summary: 'Descargar el informe de problemas y ayuda',
+    },
+    kpi: {
+      generate: kpiReport,
+      operationId: 'getKpiReport',
+      summary: 'Descargar el informe de KPI',
+    },
+    custom: {
+      generate: customReport,
+      operationId: 'getCustomReport',
+      summary: 'Descargar el informe de un rango de fechas',
+    },
   } as const;
-  for (const [kind, generate] of Object.entries(ranged)) {
+  for (const [kind, { generate, operationId, summary }] of Object.entries(ranged)) {
     app.get(
       `/api/reports/${kind}`,
-      { schema: { querystring: rangeReportQuerySchema } },
+      {
+        schema: {
+          operationId,
+          summary,
+          querystring: rangeReportQuerySchema,
+          response: REPORT_FILE,
+        },
+      },
       async (request, reply) => {
         const { user } = requireAuth(request);
         await authorize(ctx, user, 'reports:export');

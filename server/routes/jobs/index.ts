@@ -2,6 +2,7 @@ import { JOBS_MSG, jobsStatusSchema, type JobsStatus } from '../../../common/sch
 import type { AppContext } from '../../context';
 import { conflict } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
+import { refusals } from '../../plugins/openapi';
 import type { Api } from '../../plugins/route-facts';
 import { authorize } from '../../policies';
 import { jobsStatus, resumeJobs } from '../../services/jobs-pause';
@@ -10,7 +11,13 @@ export function jobsRoutes(app: Api, ctx: AppContext) {
   // Whether scheduled jobs run; Configuración shows a notice while they are paused.
   app.get(
     '/api/admin/jobs',
-    { schema: { response: { 200: jobsStatusSchema } } },
+    {
+      schema: {
+        operationId: 'getJobsStatus',
+        summary: 'Leer el estado de las tareas programadas',
+        response: { 200: jobsStatusSchema },
+      },
+    },
     async (request): Promise<JobsStatus> => {
       const { user } = requireAuth(request);
       await authorize(ctx, user, 'settings:manage');
@@ -22,7 +29,17 @@ export function jobsRoutes(app: Api, ctx: AppContext) {
   app.post(
     '/api/admin/jobs/resume',
     // The pause is no setting that reads keep: nothing kept changes.
-    { schema: { response: { 200: jobsStatusSchema } }, config: { invalidates: false } },
+    {
+      schema: {
+        operationId: 'resumeJobs',
+        summary: 'Reanudar las tareas programadas',
+        response: {
+          200: jobsStatusSchema,
+          ...refusals({ 409: 'Las tareas programadas no están en pausa.' }),
+        },
+      },
+      config: { invalidates: false },
+    },
     async (request): Promise<JobsStatus> => {
       const { user } = requireAuth(request);
       await authorize(ctx, user, 'settings:manage');

@@ -17,6 +17,7 @@ import {
 import type { AppContext } from '../../context';
 import { conflict, notFound } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
+import { refusals } from '../../plugins/openapi';
 import type { Api } from '../../plugins/route-facts';
 import { authorize } from '../../policies';
 import { audit } from '../../services/audit';
@@ -33,7 +34,14 @@ const queueParams = z.object({ id: mailIdSchema });
 export function mailRoutes(app: Api, ctx: AppContext) {
   app.get(
     '/api/mail/queue',
-    { schema: { querystring: mailQueueQuerySchema, response: { 200: mailQueueResponseSchema } } },
+    {
+      schema: {
+        operationId: 'listMailQueue',
+        summary: 'Leer la cola de correo',
+        querystring: mailQueueQuerySchema,
+        response: { 200: mailQueueResponseSchema },
+      },
+    },
     async (request): Promise<MailQueueResponse> => {
       const { user } = requireAuth(request);
       await authorize(ctx, user, 'settings:manage');
@@ -44,7 +52,15 @@ export function mailRoutes(app: Api, ctx: AppContext) {
   app.post(
     '/api/mail/queue/:id/retry',
     {
-      schema: { params: queueParams, response: { 200: retryMailResponseSchema } },
+      schema: {
+        operationId: 'retryMail',
+        summary: 'Reintentar un correo fallido',
+        params: queueParams,
+        response: {
+          200: retryMailResponseSchema,
+          ...refusals({ 409: 'El correo no está fallido.' }),
+        },
+      },
       config: { invalidates: false },
     },
     async (request): Promise<RetryMailResponse> => {
@@ -68,7 +84,14 @@ export function mailRoutes(app: Api, ctx: AppContext) {
 
   app.get(
     '/api/mail/outbox',
-    { schema: { querystring: outboxQuerySchema, response: { 200: outboxResponseSchema } } },
+    {
+      schema: {
+        operationId: 'listOutbox',
+        summary: 'Leer la bandeja de salida',
+        querystring: outboxQuerySchema,
+        response: { 200: outboxResponseSchema },
+      },
+    },
     async (request): Promise<OutboxResponse> => {
       const { user } = requireAuth(request);
       await authorize(ctx, user, 'settings:manage');
@@ -80,7 +103,14 @@ export function mailRoutes(app: Api, ctx: AppContext) {
 
   app.get(
     '/api/mail/outbox/:id',
-    { schema: { params: messageParams, response: { 200: outboxMessageSchema } } },
+    {
+      schema: {
+        operationId: 'getOutboxMessage',
+        summary: 'Leer un mensaje de la bandeja de salida',
+        params: messageParams,
+        response: { 200: outboxMessageSchema },
+      },
+    },
     async (request): Promise<OutboxMessage> => {
       const { user } = requireAuth(request);
       await authorize(ctx, user, 'settings:manage');

@@ -17,7 +17,13 @@ import { listMyReports, loadPreferences, savePreferences } from './service';
 export function meRoutes(app: Api, ctx: AppContext) {
   app.get(
     '/api/me/reports',
-    { schema: { response: { 200: myReportsSchema } } },
+    {
+      schema: {
+        operationId: 'listMyReports',
+        summary: 'Leer mis reportes',
+        response: { 200: myReportsSchema },
+      },
+    },
     async (request): Promise<MyReports> => {
       const { user } = requireAuth(request);
       return { items: await listMyReports(ctx, user.id) };
@@ -26,7 +32,13 @@ export function meRoutes(app: Api, ctx: AppContext) {
 
   app.get(
     '/api/me/notifications',
-    { schema: { response: { 200: notificationListSchema } } },
+    {
+      schema: {
+        operationId: 'listNotifications',
+        summary: 'Leer mis avisos',
+        response: { 200: notificationListSchema },
+      },
+    },
     async (request): Promise<NotificationList> => {
       const { user } = requireAuth(request);
       return listNotifications(ctx, user.id);
@@ -36,7 +48,12 @@ export function meRoutes(app: Api, ctx: AppContext) {
   app.post(
     '/api/me/notifications/read',
     {
-      schema: { body: markReadSchema, response: { 200: notificationListSchema } },
+      schema: {
+        operationId: 'markNotificationsRead',
+        summary: 'Marcar avisos como leídos',
+        body: markReadSchema,
+        response: { 200: notificationListSchema },
+      },
       config: { invalidates: false },
     },
     async (request): Promise<NotificationList> => {
@@ -48,7 +65,13 @@ export function meRoutes(app: Api, ctx: AppContext) {
 
   app.get(
     '/api/me/preferences',
-    { schema: { response: { 200: preferencesSchema } } },
+    {
+      schema: {
+        operationId: 'getPreferences',
+        summary: 'Leer mis preferencias de correo',
+        response: { 200: preferencesSchema },
+      },
+    },
     async (request): Promise<Preferences> => {
       const { user } = requireAuth(request);
       return loadPreferences(ctx, user.id);
@@ -58,7 +81,12 @@ export function meRoutes(app: Api, ctx: AppContext) {
   app.put(
     '/api/me/preferences',
     {
-      schema: { body: preferencesSchema, response: { 200: preferencesSchema } },
+      schema: {
+        operationId: 'updatePreferences',
+        summary: 'Cambiar mis preferencias de correo',
+        body: preferencesSchema,
+        response: { 200: preferencesSchema },
+      },
       config: { invalidates: false },
     },
     async (request): Promise<Preferences> => {

@@ -25,6 +25,8 @@ export function reminderRoutes(app: Api, ctx: AppContext) {
     '/api/reminders/preview',
     {
       schema: {
+        operationId: 'previewReminders',
+        summary: 'Ver a quién llegaría un recordatorio',
         body: previewRemindersSchema,
         response: { 200: previewRemindersResponseSchema },
       },
@@ -41,7 +43,12 @@ export function reminderRoutes(app: Api, ctx: AppContext) {
   app.post(
     '/api/reminders/send',
     {
-      schema: { body: sendRemindersSchema, response: { 200: sendRemindersResponseSchema } },
+      schema: {
+        operationId: 'sendReminders',
+        summary: 'Enviar recordatorios',
+        body: sendRemindersSchema,
+        response: { 200: sendRemindersResponseSchema },
+      },
       // Mail and its history: nothing a kept answer shows.
       config: { invalidates: false },
     },
@@ -55,7 +62,12 @@ export function reminderRoutes(app: Api, ctx: AppContext) {
   app.get(
     '/api/reminders',
     {
-      schema: { querystring: reminderHistoryQuerySchema, response: { 200: reminderHistorySchema } },
+      schema: {
+        operationId: 'listReminders',
+        summary: 'Leer el historial de recordatorios',
+        querystring: reminderHistoryQuerySchema,
+        response: { 200: reminderHistorySchema },
+      },
     },
     async (request): Promise<ReminderEntry[]> => {
       const { user } = requireAuth(request);

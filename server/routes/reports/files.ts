@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { appaFiles, appaSubmissions } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
+import { fileAnswer } from '../../plugins/openapi';
 import type { Api } from '../../plugins/route-facts';
 import { authorize } from '../../policies';
 import { presentFile } from '../../presenters/report';
@@ -17,7 +18,14 @@ const fileParams = z.object({ fileId: z.uuid(REPORT_MSG.fileGone) });
 export function reportFileRoutes(app: Api, ctx: AppContext) {
   app.get(
     '/api/files/submission/:id',
-    { schema: { params: submissionParams, response: { 200: z.array(reportFileSchema) } } },
+    {
+      schema: {
+        operationId: 'listReportFiles',
+        summary: 'Listar los archivos de un reporte',
+        params: submissionParams,
+        response: { 200: z.array(reportFileSchema) },
+      },
+    },
     async (request): Promise<ReportFile[]> => {
       const { user } = requireAuth(request);
       const { id } = request.params;
@@ -45,7 +53,17 @@ export function reportFileRoutes(app: Api, ctx: AppContext) {
   // and only from the object the file was bound to when its report linked it.
   app.get(
     '/api/files/download/:fileId',
-    { schema: { params: fileParams } },
+    {
+      schema: {
+        operationId: 'downloadReportFile',
+        summary: 'Descargar un archivo de un reporte',
+        params: fileParams,
+        response: {
+          200: fileAnswer('Los bytes del archivo.', 'application/octet-stream'),
+          302: z.null().describe('Con S3: redirección (Location) a una dirección firmada y breve.'),
+        },
+      },
+    },
     async (request, reply) => {
       const { user } = requireAuth(request);
       const { fileId } = request.params;

@@ -10,6 +10,7 @@ import type { AppContext } from '../../context';
 import { sendCached } from '../../lib/read-cache';
 import { requireAuth } from '../../plugins/auth';
 
+import { refusals } from '../../plugins/openapi';
 import { aboutReport, type Api } from '../../plugins/route-facts';
 import { historyQuerySchema } from '../../../common/schemas/dashboard';
 import { reportSummarySchema, type ReportSummary } from '../../../common/schemas/panel';
@@ -21,7 +22,13 @@ export function reportRoutes(app: Api, ctx: AppContext) {
   // kept until a report of theirs is written (lib/read-cache.ts): the form asks on every visit.
   app.get(
     '/api/appa/current',
-    { schema: { response: { 200: currentReportSchema } } },
+    {
+      schema: {
+        operationId: 'getCurrentReport',
+        summary: 'Leer el reporte propio de esta semana',
+        response: { 200: currentReportSchema },
+      },
+    },
     async (request, reply) => {
       const { user } = requireAuth(request);
       const answer = await ctx.readCache.get(
@@ -38,7 +45,15 @@ export function reportRoutes(app: Api, ctx: AppContext) {
   app.post(
     '/api/appa',
     {
-      schema: { body: saveReportSchema, response: { 200: reportSchema } },
+      schema: {
+        operationId: 'saveReport',
+        summary: 'Guardar o enviar el reporte propio',
+        body: saveReportSchema,
+        response: {
+          200: reportSchema,
+          ...refusals({ 409: 'El reporte de esa semana ya fue enviado.' }),
+        },
+      },
       config: {
         invalidates: { reports: 'author-week' },
         live: ({ body }) => (isSent(body) ? 'report.sent' : 'report.saved'),
@@ -56,6 +71,8 @@ export function reportRoutes(app: Api, ctx: AppContext) {
     '/api/appa/history',
     {
       schema: {
+        operationId: 'listReportHistory',
+        summary: 'Leer el historial de reportes de una persona',
         querystring: historyQuerySchema,
         response: { 200: z.array(reportSummarySchema) },
       },

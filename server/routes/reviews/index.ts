@@ -10,6 +10,7 @@ import {
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../plugins/auth';
 
+import { refusals } from '../../plugins/openapi';
 import { aboutReport, type Api } from '../../plugins/route-facts';
 import { authorize } from '../../policies';
 import { loadReportSummary, loadReportRef } from '../week/service';
@@ -23,7 +24,14 @@ export function reviewRoutes(app: Api, ctx: AppContext) {
   // One report as the panel lists it, for whoever may read it or review it (the detail dialog).
   app.get(
     '/api/appa/:id',
-    { schema: { params: reportParams, response: { 200: reportSummarySchema } } },
+    {
+      schema: {
+        operationId: 'getReport',
+        summary: 'Leer un reporte',
+        params: reportParams,
+        response: { 200: reportSummarySchema },
+      },
+    },
     async (request): Promise<ReportSummary> => {
       const { user } = requireAuth(request);
       const { id } = request.params;
@@ -36,9 +44,14 @@ export function reviewRoutes(app: Api, ctx: AppContext) {
     '/api/appa/:id/review',
     {
       schema: {
+        operationId: 'reviewReport',
+        summary: 'Revisar un reporte',
         params: reportParams,
         body: reviewSchema,
-        response: { 200: submissionMessageSchema },
+        response: {
+          200: submissionMessageSchema,
+          ...refusals({ 409: 'El reporte ya fue revisado.' }),
+        },
       },
       config: { invalidates: { reports: 'author-week' }, live: 'report.reviewed' },
     },

@@ -17,7 +17,13 @@ import { getSettings, saveSettings } from '../../services/settings';
 export function settingsRoutes(app: Api, ctx: AppContext) {
   app.get(
     '/api/settings',
-    { schema: { response: { 200: settingsResponseSchema } } },
+    {
+      schema: {
+        operationId: 'getSettings',
+        summary: 'Leer la configuración',
+        response: { 200: settingsResponseSchema },
+      },
+    },
     async (request): Promise<Settings> => {
       const { user } = requireAuth(request);
       await authorize(ctx, user, 'settings:manage');
@@ -29,7 +35,12 @@ export function settingsRoutes(app: Api, ctx: AppContext) {
   app.put(
     '/api/settings',
     {
-      schema: { body: updateSettingsSchema, response: { 200: settingsResponseSchema } },
+      schema: {
+        operationId: 'updateSettings',
+        summary: 'Cambiar la configuración',
+        body: updateSettingsSchema,
+        response: { 200: settingsResponseSchema },
+      },
       config: { invalidates: 'settings' },
     },
     async (request): Promise<Settings> => {

@@ -10,6 +10,7 @@ import {
 import { PANEL_MSG } from '../../../common/schemas/panel';
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../plugins/auth';
+import { refusals } from '../../plugins/openapi';
 import { aboutReport, type Api } from '../../plugins/route-facts';
 import { authorize } from '../../policies';
 import { loadReportRef } from '../week/service';
@@ -23,7 +24,13 @@ const shareParams = z.object({ shareId: z.uuid(DASHBOARD_MSG.shareNotFound) });
 export function shareRoutes(app: Api, ctx: AppContext) {
   app.get(
     '/api/users/same-role',
-    { schema: { response: { 200: z.array(peerSchema) } } },
+    {
+      schema: {
+        operationId: 'listSharePeers',
+        summary: 'Listar con quién se puede compartir un reporte',
+        response: { 200: z.array(peerSchema) },
+      },
+    },
     async (request): Promise<Peer[]> => {
       const { user } = requireAuth(request);
       await authorize(ctx, user, 'peers:list');
@@ -34,7 +41,16 @@ export function shareRoutes(app: Api, ctx: AppContext) {
   app.post(
     '/api/appa/:id/share',
     {
-      schema: { params: reportParams, body: shareRequestSchema, response: { 201: shareSchema } },
+      schema: {
+        operationId: 'shareReport',
+        summary: 'Compartir un reporte',
+        params: reportParams,
+        body: shareRequestSchema,
+        response: {
+          201: shareSchema,
+          ...refusals({ 409: 'El reporte no está enviado, o ya se compartió con esa persona.' }),
+        },
+      },
       config: { invalidates: { reports: 'author-week' } },
     },
     async (request, reply): Promise<Share> => {
@@ -57,7 +73,14 @@ export function shareRoutes(app: Api, ctx: AppContext) {
 
   app.get(
     '/api/appa/:id/shares',
-    { schema: { params: reportParams, response: { 200: z.array(shareSchema) } } },
+    {
+      schema: {
+        operationId: 'listShares',
+        summary: 'Listar con quién se compartió un reporte',
+        params: reportParams,
+        response: { 200: z.array(shareSchema) },
+      },
+    },
     async (request): Promise<Share[]> => {
       const { user } = requireAuth(request);
       const { id } = request.params;
@@ -69,7 +92,12 @@ export function shareRoutes(app: Api, ctx: AppContext) {
   app.delete(
     '/api/appa/shares/:shareId',
     {
-      schema: { params: shareParams },
+      schema: {
+        operationId: 'deleteShare',
+        summary: 'Dejar de compartir un reporte',
+        params: shareParams,
+        response: { 204: z.null().describe('Ya no se comparte.') },
+      },
       config: { invalidates: { reports: 'author-week' } },
     },
     async (request, reply) => {
@@ -79,7 +107,7 @@ export function shareRoutes(app: Api, ctx: AppContext) {
       await authorize(ctx, user, 'share:revoke', share);
       aboutReport(request, share.report);
       await revokeShare(ctx, user, shareId);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 }

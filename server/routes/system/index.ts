@@ -5,6 +5,7 @@ import { readyResponseSchema } from '../../../common/schemas/jobs';
 import { appConfigSchema, statusResponseSchema } from '../../../common/schemas/system';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
+import { refusals } from '../../plugins/openapi';
 import type { Api } from '../../plugins/route-facts';
 import { isDemoDatabase } from '../../services/demo';
 import { jobsStatus } from '../../services/jobs-pause';
@@ -19,7 +20,14 @@ export function systemRoutes(app: Api, ctx: AppContext) {
   // Liveness: the process answers.
   app.get(
     '/api/health',
-    { schema: { response: { 200: statusResponseSchema } }, config: probe },
+    {
+      schema: {
+        operationId: 'getHealth',
+        summary: 'Comprobar que el servidor responde',
+        response: { 200: statusResponseSchema },
+      },
+      config: probe,
+    },
     async () => ({ status: 'ok' }),
   );
 
@@ -28,7 +36,17 @@ export function systemRoutes(app: Api, ctx: AppContext) {
   // held back (a restored database) leave it ready, and are said.
   app.get(
     '/api/ready',
-    { schema: { response: { 200: readyResponseSchema } }, config: probe },
+    {
+      schema: {
+        operationId: 'getReadiness',
+        summary: 'Comprobar que el servidor está listo para atender',
+        response: {
+          200: readyResponseSchema,
+          ...refusals({ 503: 'La base de datos o los avisos entre instancias no responden.' }),
+        },
+      },
+      config: probe,
+    },
     async (request) => {
       try {
         await ctx.database.ping();
@@ -48,7 +66,14 @@ export function systemRoutes(app: Api, ctx: AppContext) {
   // What the browser needs before anything else; never a secret.
   app.get(
     '/api/config',
-    { schema: { response: { 200: appConfigSchema } }, config: open },
+    {
+      schema: {
+        operationId: 'getPublicConfig',
+        summary: 'Leer la configuración que muestra la página de inicio de sesión',
+        response: { 200: appConfigSchema },
+      },
+      config: open,
+    },
     async () => {
       const settings = await getSettings(ctx.db);
       const ssoOnly = ssoOnlyActive(ctx, settings);

@@ -11,6 +11,7 @@ import {
 } from '../../../common/schemas/panel';
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../plugins/auth';
+import { refusals } from '../../plugins/openapi';
 import { aboutReport, type Api } from '../../plugins/route-facts';
 import { notFound } from '../../lib/errors';
 import { authorize, authorizeOrHide } from '../../policies';
@@ -35,7 +36,13 @@ const taskParams = z.object({ id: z.uuid(PANEL_MSG.taskNotFound) });
 export function taskRoutes(app: Api, ctx: AppContext) {
   app.get(
     '/api/review-tasks/mine',
-    { schema: { response: { 200: z.array(reviewTaskSchema) } } },
+    {
+      schema: {
+        operationId: 'listMyTasks',
+        summary: 'Listar mis tareas',
+        response: { 200: z.array(reviewTaskSchema) },
+      },
+    },
     async (request): Promise<ReviewTask[]> => {
       const { user } = requireAuth(request);
       return listMyOpenTasks(ctx, user);
@@ -49,6 +56,8 @@ export function taskRoutes(app: Api, ctx: AppContext) {
     '/api/review-tasks/assignees',
     {
       schema: {
+        operationId: 'listTaskAssignees',
+        summary: 'Listar a quién se puede asignar una tarea',
         querystring: taskAssigneesQuerySchema,
         response: { 200: z.array(personRefSchema) },
       },
@@ -64,7 +73,14 @@ export function taskRoutes(app: Api, ctx: AppContext) {
 
   app.get(
     '/api/review-tasks/submission/:id',
-    { schema: { params: reportParams, response: { 200: z.array(reviewTaskSchema) } } },
+    {
+      schema: {
+        operationId: 'listReportTasks',
+        summary: 'Listar las tareas de un reporte',
+        params: reportParams,
+        response: { 200: z.array(reviewTaskSchema) },
+      },
+    },
     async (request): Promise<ReviewTask[]> => {
       const { user } = requireAuth(request);
       const { id } = request.params;
@@ -76,7 +92,12 @@ export function taskRoutes(app: Api, ctx: AppContext) {
   app.post(
     '/api/review-tasks',
     {
-      schema: { body: createTaskSchema, response: { 201: reviewTaskSchema } },
+      schema: {
+        operationId: 'createTask',
+        summary: 'Crear una tarea',
+        body: createTaskSchema,
+        response: { 201: reviewTaskSchema },
+      },
       config: { invalidates: { reports: 'author-week' } },
     },
     async (request, reply): Promise<ReviewTask> => {
@@ -101,7 +122,16 @@ export function taskRoutes(app: Api, ctx: AppContext) {
   app.patch(
     '/api/review-tasks/:id/status',
     {
-      schema: { params: taskParams, body: taskStatusSchema, response: { 200: reviewTaskSchema } },
+      schema: {
+        operationId: 'setTaskStatus',
+        summary: 'Cambiar el estado de una tarea',
+        params: taskParams,
+        body: taskStatusSchema,
+        response: {
+          200: reviewTaskSchema,
+          ...refusals({ 409: 'La tarea no puede pasar a ese estado desde el que tiene.' }),
+        },
+      },
       config: { invalidates: { reports: 'author-week' } },
     },
     async (request): Promise<ReviewTask> => {

@@ -26,18 +26,33 @@ const tokenId = z.object({ id: z.uuid({ error: API_TOKEN_MSG.notFound }) });
  * personal token gets, so that the form shows it.
  */
 export function tokenRoutes(app: Api, ctx: AppContext) {
-  app.get('/api/tokens', { schema: { response: { 200: apiTokenListSchema } } }, async (request) => {
-    const { user } = requireSession(request);
-    return {
-      tokens: await listApiTokens(ctx.db, user),
-      personal: await personalTokenRules(ctx, user),
-    };
-  });
+  app.get(
+    '/api/tokens',
+    {
+      schema: {
+        operationId: 'listApiTokens',
+        summary: 'Listar mis tokens de API',
+        response: { 200: apiTokenListSchema },
+      },
+    },
+    async (request) => {
+      const { user } = requireSession(request);
+      return {
+        tokens: await listApiTokens(ctx.db, user),
+        personal: await personalTokenRules(ctx, user),
+      };
+    },
+  );
 
   app.post(
     '/api/tokens',
     {
-      schema: { body: createApiTokenSchema, response: { 200: createdApiTokenSchema } },
+      schema: {
+        operationId: 'createApiToken',
+        summary: 'Crear un token de API',
+        body: createApiTokenSchema,
+        response: { 200: createdApiTokenSchema },
+      },
       config: { invalidates: false },
     },
     async (request) => {
@@ -63,7 +78,12 @@ export function tokenRoutes(app: Api, ctx: AppContext) {
   app.delete(
     '/api/tokens/:id',
     {
-      schema: { params: tokenId, response: { 200: z.object({ message: z.string() }) } },
+      schema: {
+        operationId: 'revokeApiToken',
+        summary: 'Revocar un token de API',
+        params: tokenId,
+        response: { 200: z.object({ message: z.string() }) },
+      },
       config: { invalidates: false },
     },
     async (request) => {

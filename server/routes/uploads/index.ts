@@ -10,6 +10,7 @@ import {
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
+import { refusals } from '../../plugins/openapi';
 import type { Api } from '../../plugins/route-facts';
 import { receiveLocalUpload, requestUpload } from './service';
 import { LocalStorage } from '../../storage/local';
@@ -26,7 +27,15 @@ export function uploadRoutes(ctx: AppContext) {
     app.post(
       '/api/objects/upload',
       {
-        schema: { body: uploadRequestSchema, response: { 200: uploadTicketSchema } },
+        schema: {
+          operationId: 'requestUpload',
+          summary: 'Pedir una dirección para subir un archivo',
+          body: uploadRequestSchema,
+          response: {
+            200: uploadTicketSchema,
+            ...refusals({ 429: 'Demasiadas subidas pendientes: termina o descarta alguna.' }),
+          },
+        },
         // An upload is not part of any report until a report links it.
         config: { invalidates: false },
       },
@@ -45,9 +54,17 @@ export function uploadRoutes(ctx: AppContext) {
         '/api/objects/upload/:id',
         {
           schema: {
+            operationId: 'uploadFile',
+            summary: 'Subir los bytes de un archivo',
             params: putParams,
             querystring: putQuery,
-            response: { 200: uploadReceiptSchema },
+            response: {
+              200: uploadReceiptSchema,
+              ...refusals({
+                409: 'Ese archivo ya se subió.',
+                413: 'El archivo supera el tamaño máximo.',
+              }),
+            },
           },
           config: {
             public:

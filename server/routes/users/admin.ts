@@ -21,6 +21,7 @@ import {
 import { messageResponseSchema } from '../../../common/schemas/auth';
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../plugins/auth';
+import { refusals } from '../../plugins/openapi';
 import type { Api } from '../../plugins/route-facts';
 import { authorize } from '../../policies';
 import { authorizeTokenPeopleWrites } from '../../policies/api-token';
@@ -44,7 +45,13 @@ const idParams = z.object({ id: z.uuid(USER_MSG.userNotFound) });
 export function userAdminRoutes(app: Api, ctx: AppContext) {
   app.get(
     '/api/users',
-    { schema: { response: { 200: z.array(adminUserSchema) } } },
+    {
+      schema: {
+        operationId: 'listUsers',
+        summary: 'Listar los usuarios',
+        response: { 200: z.array(adminUserSchema) },
+      },
+    },
     async (request): Promise<AdminUser[]> => {
       const { user } = requireAuth(request);
       await authorize(ctx, user, 'users:manage');
@@ -54,7 +61,13 @@ export function userAdminRoutes(app: Api, ctx: AppContext) {
 
   app.get(
     '/api/users/with-counts',
-    { schema: { response: { 200: z.array(userWithCountSchema) } } },
+    {
+      schema: {
+        operationId: 'listUsersWithCounts',
+        summary: 'Listar los usuarios con sus reportes enviados',
+        response: { 200: z.array(userWithCountSchema) },
+      },
+    },
     async (request): Promise<UserWithCount[]> => {
       const { user } = requireAuth(request);
       await authorize(ctx, user, 'users:manage');
@@ -65,7 +78,15 @@ export function userAdminRoutes(app: Api, ctx: AppContext) {
   app.post(
     '/api/users',
     {
-      schema: { body: createUserSchema, response: { 200: createdUserSchema } },
+      schema: {
+        operationId: 'createUser',
+        summary: 'Crear un usuario',
+        body: createUserSchema,
+        response: {
+          200: createdUserSchema,
+          ...refusals({ 409: 'El correo ya es de otra persona.' }),
+        },
+      },
       config: { invalidates: 'people' },
     },
     async (request): Promise<CreatedUser> => {
@@ -83,7 +104,12 @@ export function userAdminRoutes(app: Api, ctx: AppContext) {
   app.post(
     '/api/users/bulk-upload',
     {
-      schema: { body: bulkUploadSchema, response: { 200: bulkUploadResultSchema } },
+      schema: {
+        operationId: 'createUsersInBulk',
+        summary: 'Crear usuarios en bloque',
+        body: bulkUploadSchema,
+        response: { 200: bulkUploadResultSchema },
+      },
       config: { invalidates: 'people' },
     },
     async (request): Promise<BulkUploadResult> => {
@@ -112,7 +138,16 @@ export function userAdminRoutes(app: Api, ctx: AppContext) {
   app.patch(
     '/api/users/:id',
     {
-      schema: { params: idParams, body: updateUserSchema, response: { 200: adminUserSchema } },
+      schema: {
+        operationId: 'updateUser',
+        summary: 'Modificar un usuario',
+        params: idParams,
+        body: updateUserSchema,
+        response: {
+          200: adminUserSchema,
+          ...refusals({ 409: 'El correo ya es de otra persona.' }),
+        },
+      },
       config: { invalidates: 'people' },
     },
     async (request): Promise<AdminUser> => {
@@ -132,6 +167,8 @@ export function userAdminRoutes(app: Api, ctx: AppContext) {
     '/api/users/:id/status',
     {
       schema: {
+        operationId: 'setUserStatus',
+        summary: 'Activar o suspender un usuario',
         params: idParams,
         body: userStatusSchema,
         response: { 200: userStatusResponseSchema },
@@ -158,7 +195,12 @@ export function userAdminRoutes(app: Api, ctx: AppContext) {
   app.delete(
     '/api/users/:id/sign-in-throttle',
     {
-      schema: { params: idParams, response: { 200: messageResponseSchema } },
+      schema: {
+        operationId: 'unblockSignIn',
+        summary: 'Desbloquear el inicio de sesión de un usuario',
+        params: idParams,
+        response: { 200: messageResponseSchema },
+      },
       // Attempt counts, which no kept answer shows (the users table is not kept).
       config: { invalidates: false },
     },
@@ -172,7 +214,12 @@ export function userAdminRoutes(app: Api, ctx: AppContext) {
   app.put(
     '/api/users/:id/password',
     {
-      schema: { params: idParams, response: { 200: passwordResetSchema } },
+      schema: {
+        operationId: 'resetUserPassword',
+        summary: 'Restablecer la contraseña de un usuario',
+        params: idParams,
+        response: { 200: passwordResetSchema },
+      },
       config: { invalidates: 'people' },
     },
     async (request): Promise<PasswordReset> => {

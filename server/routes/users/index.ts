@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { refusals } from '../../plugins/openapi';
 import type { Api } from '../../plugins/route-facts';
 import { presentPublicUser } from '../../presenters/user';
 import { assertNotBlocked, reserveAttempt, rule } from '../../services/throttle';
@@ -17,7 +18,15 @@ export function userRoutes(app: Api, ctx: AppContext) {
   app.get(
     '/api/users/slug/:slug',
     {
-      schema: { params: slugParams, response: { 200: publicUserSchema } },
+      schema: {
+        operationId: 'getUserBySlug',
+        summary: 'Leer a quién pertenece un enlace personal',
+        params: slugParams,
+        response: {
+          200: publicUserSchema,
+          ...refusals({ 429: 'Demasiados enlaces probados desde esta dirección.' }),
+        },
+      },
       config: {
         public: 'the personal sign-in page greets the person by name before they sign in',
         allowDuringPasswordChange: true,

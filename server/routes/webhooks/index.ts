@@ -12,6 +12,7 @@ import {
 } from '../../../common/schemas/webhooks';
 import type { AppContext } from '../../context';
 import { requireSession } from '../../plugins/auth';
+import { refusals } from '../../plugins/openapi';
 import type { Api } from '../../plugins/route-facts';
 import { authorize } from '../../policies';
 import {
@@ -33,7 +34,13 @@ const deliveryParams = z.object({ id: webhookDeliveryIdSchema });
 export function webhookRoutes(app: Api, ctx: AppContext) {
   app.get(
     '/api/webhooks',
-    { schema: { response: { 200: webhookListSchema } } },
+    {
+      schema: {
+        operationId: 'listWebhooks',
+        summary: 'Listar los webhooks',
+        response: { 200: webhookListSchema },
+      },
+    },
     async (request) => {
       const { user } = requireSession(request);
       await authorize(ctx, user, 'webhooks:manage');
@@ -44,7 +51,15 @@ export function webhookRoutes(app: Api, ctx: AppContext) {
   app.post(
     '/api/webhooks',
     {
-      schema: { body: createWebhookSchema, response: { 200: createdWebhookSchema } },
+      schema: {
+        operationId: 'createWebhook',
+        summary: 'Crear un webhook',
+        body: createWebhookSchema,
+        response: {
+          200: createdWebhookSchema,
+          ...refusals({ 409: 'Ya hay el máximo de webhooks.' }),
+        },
+      },
       config: { invalidates: false },
     },
     async (request) => {
@@ -58,7 +73,12 @@ export function webhookRoutes(app: Api, ctx: AppContext) {
   app.delete(
     '/api/webhooks/:id',
     {
-      schema: { params: endpointParams, response: { 200: webhookMessageSchema } },
+      schema: {
+        operationId: 'deleteWebhook',
+        summary: 'Borrar un webhook',
+        params: endpointParams,
+        response: { 200: webhookMessageSchema },
+      },
       config: { invalidates: false },
     },
     async (request) => {
@@ -72,7 +92,15 @@ export function webhookRoutes(app: Api, ctx: AppContext) {
   app.post(
     '/api/webhooks/:id/reactivate',
     {
-      schema: { params: endpointParams, response: { 200: webhookEndpointResponseSchema } },
+      schema: {
+        operationId: 'reactivateWebhook',
+        summary: 'Reactivar un webhook desactivado',
+        params: endpointParams,
+        response: {
+          200: webhookEndpointResponseSchema,
+          ...refusals({ 409: 'El webhook no está desactivado.' }),
+        },
+      },
       config: { invalidates: false },
     },
     async (request) => {
@@ -86,7 +114,15 @@ export function webhookRoutes(app: Api, ctx: AppContext) {
   app.post(
     '/api/webhooks/:id/ping',
     {
-      schema: { params: endpointParams, response: { 200: webhookMessageSchema } },
+      schema: {
+        operationId: 'pingWebhook',
+        summary: 'Probar un webhook con un ping',
+        params: endpointParams,
+        response: {
+          200: webhookMessageSchema,
+          ...refusals({ 409: 'El webhook está desactivado.' }),
+        },
+      },
       config: { invalidates: false },
     },
     async (request) => {
@@ -100,7 +136,15 @@ export function webhookRoutes(app: Api, ctx: AppContext) {
   app.post(
     '/api/webhooks/deliveries/:id/retry',
     {
-      schema: { params: deliveryParams, response: { 200: webhookDeliveryResponseSchema } },
+      schema: {
+        operationId: 'retryWebhookDelivery',
+        summary: 'Reintentar una entrega de webhook',
+        params: deliveryParams,
+        response: {
+          200: webhookDeliveryResponseSchema,
+          ...refusals({ 409: 'El webhook está desactivado, o la entrega no falló.' }),
+        },
+      },
       config: { invalidates: false },
     },
     async (request) => {

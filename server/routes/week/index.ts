@@ -20,6 +20,7 @@ import { areaReach } from '../../domain/week-people';
 import { sendCached } from '../../lib/read-cache';
 import { requireAuth } from '../../plugins/auth';
 
+import { refusals } from '../../plugins/openapi';
 import { aboutReport, type Api } from '../../plugins/route-facts';
 import { authorize } from '../../policies';
 import { areaOf, type WeekListScope } from '../../policies/organisation';
@@ -60,6 +61,8 @@ export function weekRoutes(app: Api, ctx: AppContext) {
     '/api/appa',
     {
       schema: {
+        operationId: 'getWeek',
+        summary: 'Leer los reportes de una semana',
         querystring: weekQuerySchema,
         response: { 200: z.union([weekResponseSchema, leaderWeekResponseSchema]) },
       },
@@ -97,7 +100,14 @@ export function weekRoutes(app: Api, ctx: AppContext) {
   // the people below them.
   app.get(
     '/api/appa/week',
-    { schema: { querystring: weekPageQuerySchema, response: { 200: weekPageSchema } } },
+    {
+      schema: {
+        operationId: 'getWeekPage',
+        summary: 'Leer una página de los reportes de una semana',
+        querystring: weekPageQuerySchema,
+        response: { 200: weekPageSchema },
+      },
+    },
     async (request, reply) => {
       const { user } = requireAuth(request);
       const query = request.query;
@@ -128,7 +138,18 @@ export function weekRoutes(app: Api, ctx: AppContext) {
   app.post(
     '/api/appa/mark-submitted',
     {
-      schema: { body: markSubmittedSchema, response: { 200: submissionMessageSchema } },
+      schema: {
+        operationId: 'markReportSubmitted',
+        summary: 'Marcar como enviado el reporte de una persona',
+        body: markSubmittedSchema,
+        response: {
+          200: submissionMessageSchema,
+          ...refusals({
+            404: 'La persona no existe.',
+            409: 'El reporte de esa semana ya fue enviado.',
+          }),
+        },
+      },
       config: { invalidates: { reports: 'author-week' }, live: 'report.marked_submitted' },
     },
     async (request): Promise<SubmissionMessage> => {
