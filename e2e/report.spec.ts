@@ -282,7 +282,8 @@ test('sending needs Avances and Planes, and failures say what happened; nothing 
   await page.getByRole('button', { name: 'Guardar como Borrador' }).click();
   await expect(notices(page).getByText('Error al guardar borrador')).toBeVisible();
   await expect(notices(page).getByText('Falla simulada del servidor')).toBeVisible();
-  await page.unroute('**/api/appa');
+  // The server stays unreachable to the page until the report is checked: the autosave tries the
+  // typed text again on its own, and on a slow machine it would reach the server first.
 
   // An upload the storage refuses says why, in Spanish, and attaches nothing.
   const tooLarge = REPORT_MSG.fileTooLarge(before.limits.maxFileBytes);
@@ -302,6 +303,7 @@ test('sending needs Avances and Planes, and failures say what happened; nothing 
   // Still on the form, and the week's report is as it was.
   await expect(page).toHaveURL(`/appa/${user.slug}/submit`);
   expect(await currentReport(page)).toEqual(before);
+  await page.unroute('**/api/appa');
 
   // Someone else's report link goes to its sign-in page, which forwards to one's own report.
   await page.goto(`/appa/${demoUser('reportJourney').slug}/submit`);
