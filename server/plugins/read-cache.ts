@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import {
   DATA_CHANNEL,
@@ -22,8 +22,10 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 function changedBy(request: FastifyRequest, statusCode: number): Changed | null {
   if (READS.has(request.method)) return null;
   if (statusCode >= 400 && statusCode < 500) return null;
-  const declared = request.routeOptions.config.invalidates;
+  const { invalidates: declared, announces } = request.routeOptions.config;
   if (declared === false) return null;
+  // Its events say what it changed, and the cache forgets it once they commit (events/cache.ts).
+  if (declared === undefined && announces) return null;
   if (declared === undefined) return 'everything';
   if (typeof declared === 'string') return declared;
   const report = request.writtenReport;
@@ -35,6 +37,40 @@ function changedBy(request: FastifyRequest, statusCode: number): Changed | null 
     return { reports: 'all' };
   }
   return { reports: [{ userId: report.userId, weekStart: report.weekStart }] };
+}
+
+/** The instance each read cache belongs to, as its NOTIFY names it to the others. */
+const instanceOf = new WeakMap<AppContext['readCache'], string>();
+
+/**
+ * Forgets what a committed write changed: here at once (`writer` sees it at once), and on the other
+ * instances through NOTIFY. For writes whose events say what they changed (events/cache.ts).
+ */
+export async function forgetWritten(
+  ctx: AppContext,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+  changed: Changed,
+  writer?: string,
+) {
+  ctx.readCache.invalidate(changed, writer);
+  const instance = instanceOf.get(ctx.readCache);
+  if (instance !== undefined) await tellOthers(ctx, log, instance, changed);
+}
+
+/** Tells the other instances what `instance` wrote. */
+async function tellOthers(
+  ctx: AppContext,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+  instance: string,
+  changed: Changed,
+) {
+  const message = encodeDataMessage({ kind: 'written', instance, changed });
+  try {
+    await ctx.db.execute(sql`select pg_notify(${DATA_CHANNEL}, ${message})`);
+  } catch (error) {
+    // The others' answers still expire within the cache's window.
+    log.warn({ err: error }, 'read cache: other instances not told');
+  }
 }
 
 /**
@@ -50,6 +86,7 @@ export async function registerReadCache(
   { onRevoked }: { onRevoked?: (revoked: Revoked) => void } = {},
 ) {
   const instance = crypto.randomUUID();
+  instanceOf.set(ctx.readCache, instance);
   const stop = await ctx.database.listen(
     DATA_CHANNEL,
     (payload) => {
@@ -74,13 +111,6 @@ export async function registerReadCache(
 
   app.addHook('onResponse', async (request, reply) => {
     const changed = changedBy(request, reply.statusCode);
-    if (!changed) return;
-    const message = encodeDataMessage({ kind: 'written', instance, changed });
-    try {
-      await ctx.db.execute(sql`select pg_notify(${DATA_CHANNEL}, ${message})`);
-    } catch (error) {
-      // The others' answers still expire within the cache's window.
-      request.log.warn({ err: error }, 'read cache: other instances not told');
-    }
+    if (changed) await tellOthers(ctx, request.log, instance, changed);
   });
 }

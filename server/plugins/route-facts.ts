@@ -10,6 +10,7 @@ import type { SubmissionStatus } from '../../common/roles';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { validatorCompiler } from '../lib/errors';
 import type { Written } from '../lib/read-cache';
+import type { EventName } from '../events/catalogue';
 import type { LiveEventType } from '../services/live';
 
 /**
@@ -43,6 +44,12 @@ export interface RouteFacts {
    * may read the report; the handler names the report with `aboutReport`.
    */
   live?: LiveEventType | ((request: FastifyRequest) => LiveEventType);
+  /**
+   * The domain events (events/catalogue.ts) a successful write announces: its audit rows, webhooks,
+   * notifications, live events and what the read cache forgets all follow from them, so the route
+   * declares neither `invalidates` nor `live` unless it changes something beyond its events.
+   */
+  announces?: readonly EventName[];
 }
 
 /** The report a write changed: whose, which week, and what a live event's readers depend on. */

@@ -16,10 +16,16 @@ function sources(dir: string): string[] {
 
 /**
  * Every code written as an audit entry's action: the literals after `action:` in the calls of
- * audit() and auditMany(), ternaries included.
+ * audit() and auditMany(), ternaries included, and in the declarations of the events.
  */
 function writtenActions(): Set<string> {
   const codes = new Set<string>();
+  const catalogue = readFileSync(join(SERVER, 'events', 'catalogue.ts'), 'utf8');
+  for (const literal of catalogue.matchAll(
+    /(?:action: |auditRow\([^,]+,\s*)'([a-z_]+\.[a-z_]+)'/g,
+  )) {
+    codes.add(literal[1] ?? '');
+  }
   for (const file of sources(SERVER)) {
     const text = readFileSync(file, 'utf8');
     for (const call of text.matchAll(/audit(?:Many)?\(([\s\S]*?)\}\)/g)) {

@@ -8,14 +8,15 @@ import {
 import { startOfLocalDay } from '../../common/week';
 import { isAuditAction, type AuditAction } from '../../common/audit-actions';
 import type { Db } from '../db/client';
+import type { EventAuditAction } from '../events/catalogue';
 import { auditLog, users } from '../db/schema';
 import { badRequest } from '../lib/errors';
 import { presentAuditEntry } from '../presenters/audit';
 
-export interface AuditEntry {
+export interface AuditEntry<A extends AuditAction = AuditAction> {
   actorId?: string | null;
   /** One of the codes the log has Spanish words for. */
-  action: AuditAction;
+  action: A;
   entity: string;
   entityId?: string | null;
   /** Never a password, a token or a hash. */
@@ -30,12 +31,37 @@ const auditRow = (entry: AuditEntry) => ({
   meta: entry.meta ?? null,
 });
 
-export async function audit(db: Db, entry: AuditEntry): Promise<void> {
+/**
+ * An action no domain event records: a sign-in, a refusal, a change not yet announced. The
+ * actions of events are written by their events alone (events/audit.ts), so that a change that is
+ * audited also reaches webhooks, notifications, live screens and the read cache.
+ */
+export type DirectAuditAction = Exclude<AuditAction, EventAuditAction>;
+
+export async function audit(db: Db, entry: AuditEntry<DirectAuditAction>): Promise<void> {
   await db.insert(auditLog).values(auditRow(entry));
 }
 
-/** Several rows in one statement (a bulk import audits each person it created). */
-export async function auditMany(db: Db, entries: readonly AuditEntry[]): Promise<void> {
+/** Several rows in one statement (every token a change of password ends). */
+export async function auditMany(
+  db: Db,
+  entries: readonly AuditEntry<DirectAuditAction>[],
+): Promise<void> {
+  await insertRows(db, entries);
+}
+
+/**
+ * The rows of events, for their subscriber (events/audit.ts) alone: several in one statement (a
+ * bulk import's people).
+ */
+export async function auditEvents(
+  db: Db,
+  entries: readonly AuditEntry<EventAuditAction>[],
+): Promise<void> {
+  await insertRows(db, entries);
+}
+
+async function insertRows(db: Db, entries: readonly AuditEntry[]) {
   if (entries.length > 0) await db.insert(auditLog).values(entries.map(auditRow));
 }
 

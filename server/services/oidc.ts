@@ -1,4 +1,5 @@
 import { and, eq, isNull, lt } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import * as oidc from 'openid-client';
 import { THROTTLE } from '../../common/constants';
 import type { Settings } from '../../common/schemas/settings';
@@ -12,8 +13,8 @@ import { AppError, forbidden } from '../lib/errors';
 import { hashToken, newToken } from '../lib/tokens';
 import type { Actor } from '../policies/actor';
 import { can } from '../policies/organisation';
+import { announce, announcing } from '../events/announce';
 import { audit } from './audit';
-import { emitEvent } from './webhooks';
 import { openSession, type SignedIn } from './auth';
 import { getSettings } from './settings';
 import type { SessionContext } from './sessions';
@@ -316,7 +317,12 @@ function providerEmail(raw: string): string {
  * with its verified e-mail, which gets bound; else, when the organisation allows it for the
  * e-mail's domain, a new USER.
  */
-async function personOf(ctx: AppContext, identity: Identity, again = false): Promise<UserRow> {
+async function personOf(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  identity: Identity,
+  again = false,
+): Promise<UserRow> {
   if (!identity.email || !identity.emailVerified)
     throw new SsoRefusal('unverified', identity.email ? 'email_unverified' : 'no_email');
   const email = providerEmail(identity.email);
@@ -374,9 +380,9 @@ async function personOf(ctx: AppContext, identity: Identity, again = false): Pro
   let created: UserRow;
   const now = ctx.clock();
   try {
-    // The person, their binding and the `user.created` event are one write: a webhook never
-    // announces someone who was not created.
-    created = await ctx.db.transaction(async (tx) => {
+    // The person, their binding and the `user.created` event (its audit row, its webhook) are one
+    // write: a webhook never announces someone who was not created.
+    created = await announcing(ctx, log, async (tx) => {
       const row = await createUser(tx, {
         email,
         fullName: identity.name ?? email.split('@')[0] ?? email,
@@ -391,27 +397,22 @@ async function personOf(ctx: AppContext, identity: Identity, again = false): Pro
         .set({ oidcIssuer: identity.issuer, oidcSubject: identity.subject })
         .where(eq(users.id, row.id))
         .returning();
-      await emitEvent(
-        tx,
-        'user.created',
-        { userId: row.id, createdById: null, createdAt: now.toISOString() },
-        now,
-      );
-      return bound ?? row;
+      const person = bound ?? row;
+      await announce(tx, {
+        name: 'user.created',
+        actor: person,
+        user: person,
+        via: 'sso',
+        at: now,
+      });
+      return person;
     });
   } catch (error) {
     // Another first sign-in created the person (or took the name) meanwhile: found again, the
     // account is bound or refused as any other.
     if (again || !isUniqueViolation(error)) throw error;
-    return personOf(ctx, identity, true);
+    return personOf(ctx, log, identity, true);
   }
-  await audit(ctx.db, {
-    actorId: created.id,
-    action: 'user.created',
-    entity: 'user',
-    entityId: created.id,
-    meta: { via: 'sso', role: 'USER' },
-  });
   return created;
 }
 
@@ -422,6 +423,7 @@ async function personOf(ctx: AppContext, identity: Identity, again = false): Pro
  */
 export async function finishOidcSignIn(
   ctx: AppContext,
+  log: FastifyBaseLogger,
   browser: string | undefined,
   query: string,
   client: SessionContext & { ip: string },
@@ -437,7 +439,7 @@ export async function finishOidcSignIn(
       throw error;
     }
     const identity = await redeem(ctx, config, browser, query);
-    const user = await personOf(ctx, identity);
+    const user = await personOf(ctx, log, identity);
     if (user.status === 'SUSPENDIDO') throw new SsoRefusal('suspended', 'suspended', user.id);
     if (user.status !== 'ACTIVO') throw new SsoRefusal('inactive', 'unconfirmed', user.id);
     await clearAttempts(ctx.db, limits);

@@ -129,6 +129,21 @@ export async function emitEvents<T extends WebhookEvent>(
   data: readonly WebhookEventData[T][],
   now: Date,
 ): Promise<number> {
+  const queued = await queueEvents(db, type, data, now);
+  if (queued > 0) queuedSinceKick = true;
+  return queued;
+}
+
+/**
+ * The same, for a caller that sends them itself once its transaction committed (`kickWebhooks`),
+ * as the event path does (server/events/webhooks.ts).
+ */
+export async function queueEvents<T extends WebhookEvent>(
+  db: Db,
+  type: T,
+  data: readonly WebhookEventData[T][],
+  now: Date,
+): Promise<number> {
   if (data.length === 0) return 0;
   const endpoints = await db
     .select({ id: webhookEndpoints.id })
@@ -166,7 +181,6 @@ async function queueDeliveries<T extends WebhookDeliveryType>(
   for (let i = 0; i < rows.length; i += 500) {
     await db.insert(webhookDeliveries).values(rows.slice(i, i + 500));
   }
-  queuedSinceKick = true;
   return rows.length;
 }
 
@@ -686,6 +700,7 @@ export async function pingWebhook(ctx: Pick<AppContext, 'db' | 'clock'>, id: str
   if (!endpoint) throw notFound(WEBHOOK_MSG.notFound);
   if (!endpoint.enabled) throw conflict(WEBHOOK_MSG.disabledCannotPing);
   await queueDeliveries(ctx.db, [id], 'ping', [{ endpointId: id }], ctx.clock());
+  queuedSinceKick = true;
 }
 
 /**

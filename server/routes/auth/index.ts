@@ -240,7 +240,7 @@ export function authRoutes(app: Api, ctx: AppContext) {
         },
       },
       // The account it may create is PENDIENTE, in no kept answer, and written after the answer.
-      config: { public: true, invalidates: false },
+      config: { public: true, invalidates: false, announces: ['user.created'] },
     },
     async (request): Promise<{ message: string }> => {
       if (request.auth) throw forbidden();

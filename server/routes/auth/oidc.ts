@@ -100,7 +100,7 @@ export function oidcRoutes(app: Api, ctx: AppContext) {
         return toSignIn(reply, 'error');
       }
       try {
-        const signed = await finishOidcSignIn(ctx, browser, rawQuery(request), {
+        const signed = await finishOidcSignIn(ctx, request.log, browser, rawQuery(request), {
           ip: request.ip,
           userAgent: request.headers['user-agent'],
         });

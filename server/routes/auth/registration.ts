@@ -14,8 +14,8 @@ import { afterReply } from '../../lib/after-reply';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { badRequest, conflict, forbidden } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
+import { announce, announcing } from '../../events/announce';
 import { audit } from '../../services/audit';
-import { emitEvent } from '../../services/webhooks';
 import { openSession, refuseLinkSignIn, type SignedIn } from '../../services/auth';
 import { registrationNoticeEmail, verificationEmail } from '../../services/emails';
 import { pageLink } from '../../services/mail';
@@ -124,7 +124,7 @@ export async function registerUser(
 
   const registration = { email, username, fullName: input.fullName, password: input.password };
   afterReply(log, 'registration', async () => {
-    await completeRegistration(ctx, registration, ip, now);
+    await completeRegistration(ctx, log, registration, ip, now);
     kickMail(ctx, log);
   });
 }
@@ -132,6 +132,7 @@ export async function registerUser(
 /** After the answer: a PENDIENTE account and its link, or a word to the address's owner. */
 async function completeRegistration(
   ctx: AppContext,
+  log: FastifyBaseLogger,
   registration: Registration,
   ip: string,
   now: Date,
@@ -149,7 +150,7 @@ async function completeRegistration(
   const token = newToken();
   let user: UserRow;
   try {
-    user = await ctx.db.transaction(async (tx) => {
+    user = await announcing(ctx, log, async (tx) => {
       const row = await createUser(tx, {
         email,
         fullName: registration.fullName,
@@ -165,12 +166,14 @@ async function completeRegistration(
         createdAt: now,
         expiresAt: new Date(now.getTime() + LINK_MS),
       });
-      await emitEvent(
-        tx,
-        'user.created',
-        { userId: row.id, createdById: null, createdAt: now.toISOString() },
-        now,
-      );
+      await announce(tx, {
+        name: 'user.created',
+        actor: row,
+        user: row,
+        via: 'registration',
+        ip,
+        at: now,
+      });
       return row;
     });
   } catch (error) {
@@ -183,13 +186,6 @@ async function completeRegistration(
     });
     return;
   }
-  await audit(ctx.db, {
-    actorId: user.id,
-    action: 'auth.register',
-    entity: 'user',
-    entityId: user.id,
-    meta: { ip },
-  });
   const message = await verificationEmail({
     nombre: user.fullName,
     username: user.username,

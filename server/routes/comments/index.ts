@@ -9,13 +9,11 @@ import {
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../plugins/auth';
 
-import { aboutReport, type Api } from '../../plugins/route-facts';
+import type { Api } from '../../plugins/route-facts';
 import { authorize } from '../../policies';
 import { loadReportRef } from '../week/service';
-import { liveSharesOf } from '../../policies/share';
 import { badRequest } from '../../lib/errors';
-import { notify } from '../../services/notifications';
-import { addComment, editComment, listComments, loadCommentRef, threadWriters } from './service';
+import { addComment, editComment, listComments, loadCommentRef } from './service';
 
 const reportParams = z.object({ id: z.uuid(PANEL_MSG.reportNotFound) });
 const commentParams = z.object({ commentId: z.uuid(PANEL_MSG.commentNotFound) });
@@ -51,7 +49,7 @@ export function commentRoutes(app: Api, ctx: AppContext) {
         body: newCommentSchema,
         response: { 201: reviewCommentSchema },
       },
-      config: { invalidates: { reports: 'author-week' }, live: 'report.commented' },
+      config: { announces: ['comment.created', 'comment.replied'] },
     },
     async (request, reply): Promise<ReviewComment> => {
       const { user } = requireAuth(request);
@@ -65,33 +63,7 @@ export function commentRoutes(app: Api, ctx: AppContext) {
       } else {
         await authorize(ctx, user, 'report:comment', report);
       }
-      aboutReport(request, report);
-      const saved = await addComment(ctx, user, report, comment, parentId ?? null);
-      if (parent) {
-        // Whoever wrote in the thread, and the report's author.
-        const writers = await threadWriters(ctx, parent.id);
-        await notify(ctx, request.log, {
-          kind: 'reply',
-          actor: user,
-          report,
-          to: [...writers, report.userId],
-          answeredId: parent.reviewerId,
-        });
-      } else {
-        await notify(ctx, request.log, {
-          kind: 'comment',
-          actor: user,
-          report,
-          to: [report.userId],
-        });
-        const peers = await liveSharesOf(ctx, report.id);
-        await notify(ctx, request.log, {
-          kind: 'shared_comment',
-          actor: user,
-          report,
-          to: [...peers.keys()],
-        });
-      }
+      const saved = await addComment(ctx, request.log, user, report, comment, parent);
       reply.code(201);
       return saved;
     },
@@ -107,7 +79,7 @@ export function commentRoutes(app: Api, ctx: AppContext) {
         body: commentSchema,
         response: { 200: reviewCommentSchema },
       },
-      config: { invalidates: { reports: 'author-week' }, live: 'report.commented' },
+      config: { announces: ['comment.updated'] },
     },
     async (request): Promise<ReviewComment> => {
       const { user } = requireAuth(request);
@@ -115,8 +87,7 @@ export function commentRoutes(app: Api, ctx: AppContext) {
       const { comment } = request.body;
       const ref = await loadCommentRef(ctx, commentId);
       await authorize(ctx, user, 'comment:edit', ref);
-      aboutReport(request, ref.report);
-      return editComment(ctx, user, ref.report, commentId, comment);
+      return editComment(ctx, request.log, user, ref.report, commentId, comment);
     },
   );
 }

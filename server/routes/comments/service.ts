@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { asc, eq, or, type SQL } from 'drizzle-orm';
 import { PANEL_MSG, type ReviewComment } from '../../../common/schemas/panel';
 import type { AppContext } from '../../context';
@@ -7,8 +8,8 @@ import type { Actor } from '../../policies/actor';
 import { commentAbilities, type CommentRef } from '../../policies/comment';
 import { loadReportFacts, reportAbilities, type ReportRef } from '../../policies/report';
 import { presentComment, type CommentData } from '../../presenters/panel';
-import { audit } from '../../services/audit';
-import { emitEvent } from '../../services/webhooks';
+import { announce, announcing } from '../../events/announce';
+import type { Person, ReportAbout } from '../../events/catalogue';
 
 /** The comments matching `where`, oldest first, without the viewer's abilities (the exports). */
 export async function loadComments(ctx: AppContext, where: SQL): Promise<CommentData[]> {
@@ -107,13 +108,15 @@ export async function loadCommentRef(
 /** A comment, or an answer to `parentId` (a top-level comment of the same report). */
 export async function addComment(
   ctx: AppContext,
-  actor: Actor,
-  report: ReportRef,
+  log: FastifyBaseLogger,
+  actor: Actor & Person,
+  report: ReportAbout,
   comment: string,
-  parentId: string | null = null,
+  parent: { id: string; reviewerId: string } | null = null,
 ): Promise<ReviewComment> {
   const now = ctx.clock();
-  const saved = await ctx.db.transaction(async (tx) => {
+  const parentId = parent?.id ?? null;
+  const saved = await announcing(ctx, log, async (tx) => {
     const [row] = await tx
       .insert(reviewComments)
       .values({
@@ -126,24 +129,12 @@ export async function addComment(
       })
       .returning({ id: reviewComments.id });
     if (!row) throw new Error('comment not inserted');
-    await audit(tx, {
-      actorId: actor.id,
-      action: parentId ? 'review_comment.replied' : 'review_comment.created',
-      entity: 'review_comment',
-      entityId: row.id,
-      meta: parentId ? { submissionId: report.id, parentId } : { submissionId: report.id },
-    });
-    await emitEvent(
+    const about = { actor, report, commentId: row.id, at: now };
+    await announce(
       tx,
-      'comment.created',
-      {
-        commentId: row.id,
-        reportId: report.id,
-        authorId: actor.id,
-        parentId,
-        createdAt: now.toISOString(),
-      },
-      now,
+      parent
+        ? { name: 'comment.replied', ...about, parentId: parent.id, answeredId: parent.reviewerId }
+        : { name: 'comment.created', ...about },
     );
     return row;
   });
@@ -153,20 +144,19 @@ export async function addComment(
 /** The new text; updatedAt moves, which the client shows as 'editado'. */
 export async function editComment(
   ctx: AppContext,
-  actor: Actor,
-  report: ReportRef,
+  log: FastifyBaseLogger,
+  actor: Actor & Person,
+  report: ReportAbout,
   id: string,
   comment: string,
 ): Promise<ReviewComment> {
-  await ctx.db
-    .update(reviewComments)
-    .set({ comment, updatedAt: ctx.clock() })
-    .where(eq(reviewComments.id, id));
-  await audit(ctx.db, {
-    actorId: actor.id,
-    action: 'review_comment.updated',
-    entity: 'review_comment',
-    entityId: id,
+  const now = ctx.clock();
+  await announcing(ctx, log, async (tx) => {
+    await tx
+      .update(reviewComments)
+      .set({ comment, updatedAt: now })
+      .where(eq(reviewComments.id, id));
+    await announce(tx, { name: 'comment.updated', actor, report, commentId: id, at: now });
   });
   return loadComment(ctx, actor, report, id);
 }

@@ -11,7 +11,7 @@ import { sendCached } from '../../lib/read-cache';
 import { requireAuth } from '../../plugins/auth';
 
 import { refusals } from '../../plugins/openapi';
-import { aboutReport, type Api } from '../../plugins/route-facts';
+import type { Api } from '../../plugins/route-facts';
 import { historyQuerySchema } from '../../../common/schemas/dashboard';
 import { reportSummarySchema, type ReportSummary } from '../../../common/schemas/panel';
 import { authorize } from '../../policies';
@@ -54,16 +54,11 @@ export function reportRoutes(app: Api, ctx: AppContext) {
           ...refusals({ 409: 'El reporte de esa semana ya fue enviado.' }),
         },
       },
-      config: {
-        invalidates: { reports: 'author-week' },
-        live: ({ body }) => (isSent(body) ? 'report.sent' : 'report.saved'),
-      },
+      config: { announces: ['report.saved', 'report.sent'] },
     },
     async (request): Promise<Report> => {
       const { user } = requireAuth(request);
-      const saved = await saveReport(ctx, user, request.body);
-      aboutReport(request, saved);
-      return saved;
+      return saveReport(ctx, request.log, user, request.body);
     },
   );
 
@@ -84,9 +79,4 @@ export function reportRoutes(app: Api, ctx: AppContext) {
       return history(ctx, user, { userId, from, to });
     },
   );
-}
-
-/** Whether a save (its body, once validated) sent the report. */
-function isSent(body: unknown): boolean {
-  return typeof body === 'object' && body !== null && 'status' in body && body.status === 'ENVIADO';
 }

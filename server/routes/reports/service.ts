@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, between, desc, eq, inArray, isNull, lt, ne, notInArray, sql } from 'drizzle-orm';
 import type { ReportSummary } from '../../../common/schemas/panel';
 import {
@@ -18,7 +19,7 @@ import type { Actor } from '../../policies/actor';
 import { withReportAbilities } from '../../policies/report';
 import { presentOwnReport } from '../../presenters/report';
 import { keptSettings } from '../../services/settings';
-import { emitEvent } from '../../services/webhooks';
+import { announce, announcing } from '../../events/announce';
 import { bindOwnUploads, cleanFileName } from '../uploads/service';
 import { loadReportSummaries } from '../week/service';
 
@@ -111,6 +112,7 @@ function deadlineText(deadline: Date, timeZone: string) {
  */
 export async function saveReport(
   ctx: AppContext,
+  log: FastifyBaseLogger,
   user: UserRow,
   input: SaveReport,
 ): Promise<Report> {
@@ -157,21 +159,14 @@ export async function saveReport(
         setWhere: sql`${appaSubmissions.status} = 'BORRADOR'`,
       });
 
-  /** Sending is an event (webhooks), queued with the report's write. */
-  const announce = async (db: Db, reportId: string) => {
-    if (!sending) return;
-    await emitEvent(
+  /** A draft saved, or the report sent: announced with the report's write. */
+  const announceSave = (db: Db, reportId: string) => {
+    const report = { id: reportId, userId: user.id, status: input.status, ...week };
+    return announce(
       db,
-      'report.sent',
-      {
-        reportId,
-        authorId: user.id,
-        weekStart: week.weekStart,
-        weekEnd: week.weekEnd,
-        sentAt: now.toISOString(),
-        markedSubmittedById: null,
-      },
-      now,
+      sending
+        ? { name: 'report.sent', actor: user, report, marked: false, at: now }
+        : { name: 'report.saved', actor: user, report, at: now },
     );
   };
 
@@ -192,10 +187,10 @@ export async function saveReport(
         );
       const [row] = await db.with(saved, removed).select().from(saved);
       if (!row) throw conflict(REPORT_MSG.alreadySent);
-      await announce(db, row.id);
+      await announceSave(db, row.id);
       return row;
     };
-    const row = sending ? await ctx.db.transaction(saveText) : await saveText(ctx.db);
+    const row = await announcing(ctx, log, saveText, { oneStatement: !sending });
     return presentOwnReport(row, []);
   }
 
@@ -215,7 +210,7 @@ export async function saveReport(
     if (!bound) throw new Error(`upload not bound: ${key}`);
     return bound;
   };
-  await ctx.db.transaction(async (tx) => {
+  await announcing(ctx, log, async (tx) => {
     const [saved] = await upsert(tx).returning({ id: appaSubmissions.id });
     if (!saved) throw conflict(REPORT_MSG.alreadySent);
 
@@ -248,7 +243,7 @@ export async function saveReport(
         })),
       );
     }
-    await announce(tx, saved.id);
+    await announceSave(tx, saved.id);
   });
 
   const report = await loadOwnReport(ctx, user.id, week.weekStart);

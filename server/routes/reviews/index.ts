@@ -11,10 +11,9 @@ import type { AppContext } from '../../context';
 import { requireAuth } from '../../plugins/auth';
 
 import { refusals } from '../../plugins/openapi';
-import { aboutReport, type Api } from '../../plugins/route-facts';
+import type { Api } from '../../plugins/route-facts';
 import { authorize } from '../../policies';
 import { loadReportSummary, loadReportRef } from '../week/service';
-import { notify } from '../../services/notifications';
 import { reviewReport } from './service';
 
 const reportParams = z.object({ id: z.uuid(PANEL_MSG.reportNotFound) });
@@ -53,25 +52,14 @@ export function reviewRoutes(app: Api, ctx: AppContext) {
           ...refusals({ 409: 'El reporte ya fue revisado.' }),
         },
       },
-      config: { invalidates: { reports: 'author-week' }, live: 'report.reviewed' },
+      config: { announces: ['report.reviewed', 'report.review_updated'] },
     },
     async (request): Promise<SubmissionMessage> => {
       const { user } = requireAuth(request);
       const { id } = request.params;
       const report = await loadReportRef(ctx, id);
       await authorize(ctx, user, 'report:review', report);
-      aboutReport(request, report);
-      const answer = await reviewReport(ctx, user, report, request.body);
-      // Its author hears of the first review; updated notes are not news to them.
-      if (report.reviewedAt === null) {
-        await notify(ctx, request.log, {
-          kind: 'review',
-          actor: user,
-          report,
-          to: [report.userId],
-        });
-      }
-      return answer;
+      return reviewReport(ctx, request.log, user, report, request.body);
     },
   );
 }

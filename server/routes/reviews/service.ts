@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, isNull } from 'drizzle-orm';
 import { PANEL_MSG, type SubmissionMessage } from '../../../common/schemas/panel';
 import type { AppContext } from '../../context';
@@ -5,8 +6,8 @@ import type { Db } from '../../db/client';
 import { appaSubmissions, reviewNotes } from '../../db/schema';
 import { conflict } from '../../lib/errors';
 import type { Actor } from '../../policies/actor';
-import { audit } from '../../services/audit';
-import { emitEvent } from '../../services/webhooks';
+import { announce, announcing } from '../../events/announce';
+import type { Person, ReportAbout } from '../../events/catalogue';
 import { loadReportSummary } from '../week/service';
 
 /**
@@ -17,15 +18,16 @@ import { loadReportSummary } from '../week/service';
  */
 export async function reviewReport(
   ctx: AppContext,
-  actor: Actor,
-  report: { id: string; reviewedAt: Date | null },
+  log: FastifyBaseLogger,
+  actor: Actor & Person,
+  report: ReportAbout & { reviewedAt: Date | null },
   input: { notes: string | null; isUpdate: boolean },
 ): Promise<SubmissionMessage> {
   const now = ctx.clock();
   const updating = report.reviewedAt !== null;
   if (updating && !input.isUpdate) throw conflict(PANEL_MSG.alreadyReviewed);
 
-  await ctx.db.transaction(async (tx) => {
+  await announcing(ctx, log, async (tx) => {
     // Writing the report first also locks it: two reviews of one report happen one after the other.
     const [saved] = await tx
       .update(appaSubmissions)
@@ -45,29 +47,14 @@ export async function reviewReport(
       });
     if (!saved) throw conflict(PANEL_MSG.alreadyReviewed);
 
-    const change = await writeOwnNotes(tx, report.id, actor.id, input.notes, now);
-    await audit(tx, {
-      actorId: actor.id,
-      action: updating ? 'report.review_updated' : 'report.reviewed',
-      entity: 'appa_submission',
-      entityId: report.id,
-      meta: change,
+    const notes = await writeOwnNotes(tx, report.id, actor.id, input.notes, now);
+    await announce(tx, {
+      name: updating ? 'report.review_updated' : 'report.reviewed',
+      actor,
+      report: { ...report, userId: saved.userId, weekStart: saved.weekStart },
+      notes,
+      at: now,
     });
-    // The first review is the event; later changes of the notes are not.
-    if (!updating) {
-      await emitEvent(
-        tx,
-        'report.reviewed',
-        {
-          reportId: saved.id,
-          authorId: saved.userId,
-          weekStart: saved.weekStart,
-          reviewerId: actor.id,
-          reviewedAt: now.toISOString(),
-        },
-        now,
-      );
-    }
   });
   return {
     message: updating ? PANEL_MSG.reviewUpdated : PANEL_MSG.reviewed,

@@ -11,10 +11,9 @@ import { PANEL_MSG } from '../../../common/schemas/panel';
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../plugins/auth';
 import { refusals } from '../../plugins/openapi';
-import { aboutReport, type Api } from '../../plugins/route-facts';
+import type { Api } from '../../plugins/route-facts';
 import { authorize } from '../../policies';
 import { loadReportRef } from '../week/service';
-import { notify } from '../../services/notifications';
 import { createShare, listReportShares, loadShareRef, revokeShare, sameRolePeers } from './service';
 
 const reportParams = z.object({ id: z.uuid(PANEL_MSG.reportNotFound) });
@@ -51,21 +50,14 @@ export function shareRoutes(app: Api, ctx: AppContext) {
           ...refusals({ 409: 'El reporte no está enviado, o ya se compartió con esa persona.' }),
         },
       },
-      config: { invalidates: { reports: 'author-week' } },
+      config: { announces: ['share.created'] },
     },
     async (request, reply): Promise<Share> => {
       const { user } = requireAuth(request);
       const { id } = request.params;
       const report = await loadReportRef(ctx, id);
       await authorize(ctx, user, 'report:share', report);
-      aboutReport(request, report);
-      const share = await createShare(ctx, user, report, request.body);
-      await notify(ctx, request.log, {
-        kind: 'share',
-        actor: user,
-        report,
-        to: [share.sharedWith.id],
-      });
+      const share = await createShare(ctx, request.log, user, report, request.body);
       reply.code(201);
       return share;
     },
@@ -98,15 +90,14 @@ export function shareRoutes(app: Api, ctx: AppContext) {
         params: shareParams,
         response: { 204: z.null().describe('Ya no se comparte.') },
       },
-      config: { invalidates: { reports: 'author-week' } },
+      config: { announces: ['share.revoked'] },
     },
     async (request, reply) => {
       const { user } = requireAuth(request);
       const { shareId } = request.params;
       const share = await loadShareRef(ctx, shareId);
       await authorize(ctx, user, 'share:revoke', share);
-      aboutReport(request, share.report);
-      await revokeShare(ctx, user, shareId);
+      await revokeShare(ctx, request.log, user, share);
       return reply.code(204).send(null);
     },
   );

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
@@ -13,7 +14,8 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Actor } from '../../policies/actor';
 import { withReportAbilities } from '../../policies/report';
 import { isSharePeer, liveShare, shareAbilities } from '../../policies/share';
-import { audit } from '../../services/audit';
+import { announce, announcing } from '../../events/announce';
+import type { Person, ReportAbout } from '../../events/catalogue';
 import { dashboardWeek } from '../dashboards/service';
 import { loadReportSummaries } from '../week/service';
 import { spanishOrder } from '../../db/spanish-order';
@@ -78,8 +80,9 @@ export async function loadShareRef(ctx: AppContext, id: string) {
  */
 export async function createShare(
   ctx: AppContext,
-  author: Actor,
-  report: { id: string; status: string },
+  log: FastifyBaseLogger,
+  author: Actor & Person,
+  report: ReportAbout,
   input: { sharedWithId: string; permission: SharePermission; expiresAt?: string | null },
 ): Promise<Share> {
   if (report.status !== 'ENVIADO') throw conflict(DASHBOARD_MSG.shareOnlySent);
@@ -94,32 +97,30 @@ export async function createShare(
   const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
   if (expiresAt && expiresAt <= now) throw badRequest(DASHBOARD_MSG.invalidExpiry);
 
-  const [saved] = await ctx.db
-    .insert(lateralSharing)
-    .values({
-      submissionId: report.id,
-      sharedById: author.id,
-      sharedWithId: input.sharedWithId,
-      permission: input.permission,
-      expiresAt,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing()
-    .returning({ id: lateralSharing.id });
-  if (!saved) throw conflict(DASHBOARD_MSG.shareDuplicate);
-
-  await audit(ctx.db, {
-    actorId: author.id,
-    action: 'share.created',
-    entity: 'lateral_sharing',
-    entityId: saved.id,
-    meta: {
-      submissionId: report.id,
-      sharedWithId: input.sharedWithId,
-      permission: input.permission,
-      expiresAt: expiresAt?.toISOString() ?? null,
-    },
+  const saved = await announcing(ctx, log, async (tx) => {
+    const [row] = await tx
+      .insert(lateralSharing)
+      .values({
+        submissionId: report.id,
+        sharedById: author.id,
+        sharedWithId: input.sharedWithId,
+        permission: input.permission,
+        expiresAt,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: lateralSharing.id });
+    if (!row) throw conflict(DASHBOARD_MSG.shareDuplicate);
+    const { sharedWithId, permission } = input;
+    await announce(tx, {
+      name: 'share.created',
+      actor: author,
+      report,
+      share: { id: row.id, sharedWithId, permission, expiresAt },
+      at: now,
+    });
+    return row;
   });
   const [share] = await loadShares(ctx, author, eq(lateralSharing.id, saved.id));
   if (!share) throw notFound(DASHBOARD_MSG.shareNotFound);
@@ -127,21 +128,26 @@ export async function createShare(
 }
 
 /** DELETE /api/appa/shares/{id}: the share ends at once. */
-export async function revokeShare(ctx: AppContext, actor: Pick<UserRow, 'id'>, shareId: string) {
-  const [gone] = await ctx.db
-    .delete(lateralSharing)
-    .where(eq(lateralSharing.id, shareId))
-    .returning({
-      submissionId: lateralSharing.submissionId,
-      sharedWithId: lateralSharing.sharedWithId,
+export async function revokeShare(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  actor: Person,
+  share: { id: string; report: ReportAbout },
+) {
+  const now = ctx.clock();
+  await announcing(ctx, log, async (tx) => {
+    const [gone] = await tx
+      .delete(lateralSharing)
+      .where(eq(lateralSharing.id, share.id))
+      .returning({ sharedWithId: lateralSharing.sharedWithId });
+    if (!gone) throw notFound(DASHBOARD_MSG.shareNotFound);
+    await announce(tx, {
+      name: 'share.revoked',
+      actor,
+      report: share.report,
+      share: { id: share.id, sharedWithId: gone.sharedWithId },
+      at: now,
     });
-  if (!gone) throw notFound(DASHBOARD_MSG.shareNotFound);
-  await audit(ctx.db, {
-    actorId: actor.id,
-    action: 'share.revoked',
-    entity: 'lateral_sharing',
-    entityId: shareId,
-    meta: gone,
   });
 }
 

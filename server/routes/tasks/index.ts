@@ -12,7 +12,7 @@ import {
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../plugins/auth';
 import { refusals } from '../../plugins/openapi';
-import { aboutReport, type Api } from '../../plugins/route-facts';
+import type { Api } from '../../plugins/route-facts';
 import { notFound } from '../../lib/errors';
 import { authorize, authorizeOrHide } from '../../policies';
 import { loadReportRef } from '../week/service';
@@ -24,7 +24,6 @@ import {
   listSubmissionTasks,
   loadTaskRef,
 } from './service';
-import { notify } from '../../services/notifications';
 
 const reportParams = z.object({ id: z.uuid(PANEL_MSG.reportNotFound) });
 const taskParams = z.object({ id: z.uuid(PANEL_MSG.taskNotFound) });
@@ -98,22 +97,14 @@ export function taskRoutes(app: Api, ctx: AppContext) {
         body: createTaskSchema,
         response: { 201: reviewTaskSchema },
       },
-      config: { invalidates: { reports: 'author-week' } },
+      config: { announces: ['task.created'] },
     },
     async (request, reply): Promise<ReviewTask> => {
       const { user } = requireAuth(request);
       const input = request.body;
       const report = await loadReportRef(ctx, input.submissionId);
       await authorize(ctx, user, 'report:review', report);
-      aboutReport(request, report);
-      const task = await createTask(ctx, user, report, input);
-      await notify(ctx, request.log, {
-        kind: 'task',
-        actor: user,
-        report,
-        to: [task.assignedToId],
-        taskTitle: task.title,
-      });
+      const task = await createTask(ctx, request.log, user, report, input);
       reply.code(201);
       return task;
     },
@@ -132,7 +123,7 @@ export function taskRoutes(app: Api, ctx: AppContext) {
           ...refusals({ 409: 'La tarea no puede pasar a ese estado desde el que tiene.' }),
         },
       },
-      config: { invalidates: { reports: 'author-week' } },
+      config: { announces: ['task.status_changed'] },
     },
     async (request): Promise<ReviewTask> => {
       const { user } = requireAuth(request);
@@ -140,18 +131,7 @@ export function taskRoutes(app: Api, ctx: AppContext) {
       const { status } = request.body;
       const task = await loadTaskRef(ctx, id);
       await authorize(ctx, user, 'task:update', task);
-      aboutReport(request, task.report);
-      const moved = await changeTaskStatus(ctx, user, task, status);
-      if (status === 'COMPLETADA') {
-        await notify(ctx, request.log, {
-          kind: 'task_done',
-          actor: user,
-          report: task.report,
-          to: [task.createdById],
-          taskTitle: moved.title,
-        });
-      }
-      return moved;
+      return changeTaskStatus(ctx, request.log, user, task, status);
     },
   );
 }

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { TASK_ASSIGNEE_ROLES, type TaskStatus } from '../../../common/roles';
@@ -15,8 +16,8 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Actor } from '../../policies/actor';
 import { taskAbilities } from '../../policies/task';
 import { presentTask } from '../../presenters/panel';
-import { audit } from '../../services/audit';
-import { emitEvent } from '../../services/webhooks';
+import { announce, announcing } from '../../events/announce';
+import type { Person, ReportAbout } from '../../events/catalogue';
 import { spanishOrder } from '../../db/spanish-order';
 
 const assignee = alias(users, 'assignee');
@@ -122,8 +123,9 @@ function mayBeAssigned(authorId: string) {
  */
 export async function createTask(
   ctx: AppContext,
-  actor: Actor,
-  report: { userId: string },
+  log: FastifyBaseLogger,
+  actor: Actor & Person,
+  report: ReportAbout,
   input: CreateTask,
 ): Promise<ReviewTask> {
   const [assignable] = await ctx.db
@@ -140,31 +142,19 @@ export async function createTask(
   if (!assignable) throw badRequest(PANEL_MSG.taskAssigneeRole);
 
   const now = ctx.clock();
-  const saved = await ctx.db.transaction(async (tx) => {
+  const saved = await announcing(ctx, log, async (tx) => {
     const [row] = await tx
       .insert(reviewTasks)
       .values({ ...input, createdById: actor.id, createdAt: now, updatedAt: now })
-      .returning({ id: reviewTasks.id });
+      .returning({ id: reviewTasks.id, title: reviewTasks.title });
     if (!row) throw new Error('task not inserted');
-    await audit(tx, {
-      actorId: actor.id,
-      action: 'review_task.created',
-      entity: 'review_task',
-      entityId: row.id,
-      meta: { submissionId: input.submissionId, assignedToId: input.assignedToId },
+    await announce(tx, {
+      name: 'task.created',
+      actor,
+      report,
+      task: { ...row, assignedToId: input.assignedToId },
+      at: now,
     });
-    await emitEvent(
-      tx,
-      'task.created',
-      {
-        taskId: row.id,
-        reportId: input.submissionId,
-        createdById: actor.id,
-        assignedToId: input.assignedToId,
-        createdAt: now.toISOString(),
-      },
-      now,
-    );
     return row;
   });
   return loadTask(ctx, actor, saved.id);
@@ -173,42 +163,32 @@ export async function createTask(
 /** Moves a task along TASK_TRANSITIONS; completedAt is the server's time of COMPLETADA. */
 export async function changeTaskStatus(
   ctx: AppContext,
-  actor: Actor,
-  task: { id: string; status: TaskStatus },
+  log: FastifyBaseLogger,
+  actor: Actor & Person,
+  task: { id: string; status: TaskStatus; createdById: string; report: ReportAbout },
   status: TaskStatus,
 ): Promise<ReviewTask> {
   if (!TASK_TRANSITIONS[task.status].includes(status)) {
     throw conflict(PANEL_MSG.taskTransition(task.status, status));
   }
   const now = ctx.clock();
-  await ctx.db.transaction(async (tx) => {
+  await announcing(ctx, log, async (tx) => {
     const [saved] = await tx
       .update(reviewTasks)
       .set({ status, updatedAt: now, completedAt: status === 'COMPLETADA' ? now : null })
       // Someone else moved it meanwhile: the move is judged again from where it is now.
       .where(and(eq(reviewTasks.id, task.id), eq(reviewTasks.status, task.status)))
-      .returning({ id: reviewTasks.id, reportId: reviewTasks.submissionId });
+      .returning({ id: reviewTasks.id, title: reviewTasks.title });
     if (!saved) throw conflict(PANEL_MSG.taskTransition(task.status, status));
-    await audit(tx, {
-      actorId: actor.id,
-      action: 'review_task.status_changed',
-      entity: 'review_task',
-      entityId: task.id,
-      meta: { from: task.status, to: status },
+    await announce(tx, {
+      name: 'task.status_changed',
+      actor,
+      report: task.report,
+      task: { ...saved, createdById: task.createdById },
+      from: task.status,
+      to: status,
+      at: now,
     });
-    if (status === 'COMPLETADA') {
-      await emitEvent(
-        tx,
-        'task.done',
-        {
-          taskId: task.id,
-          reportId: saved.reportId,
-          completedById: actor.id,
-          completedAt: now.toISOString(),
-        },
-        now,
-      );
-    }
   });
   return loadTask(ctx, actor, task.id);
 }

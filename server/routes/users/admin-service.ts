@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, count, eq, ne } from 'drizzle-orm';
 import type {
   AdminUser,
@@ -19,8 +20,8 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Actor } from '../../policies/actor';
 import { presentAdminUser, presentUser } from '../../presenters/user';
 import { revokePersonalTokens } from '../../services/api-tokens';
+import { announce, announcing } from '../../events/announce';
 import { audit } from '../../services/audit';
-import { emitEvent } from '../../services/webhooks';
 import { credentialsEmail } from '../../services/emails';
 import { personalLink } from '../../services/mail';
 import { enqueueMail } from '../../services/mail-queue';
@@ -148,6 +149,7 @@ export async function sendCredentials(
 
 export async function adminCreateUser(
   ctx: AppContext,
+  log: FastifyBaseLogger,
   actor: UserRow,
   input: CreateUser,
 ): Promise<CreatedUser> {
@@ -155,26 +157,14 @@ export async function adminCreateUser(
   await assertValidManager(ctx, input.managerId);
   const temporaryPassword = generateTemporaryPassword();
   const now = ctx.clock();
-  const user = await ctx.db.transaction(async (tx) => {
+  const user = await announcing(ctx, log, async (tx) => {
     const row = await createUser(tx, {
       ...input,
       password: temporaryPassword,
       mustChangePassword: true,
       createdAt: now,
     });
-    await audit(tx, {
-      actorId: actor.id,
-      action: 'user.created',
-      entity: 'user',
-      entityId: row.id,
-      meta: { email: row.email, role: row.role },
-    });
-    await emitEvent(
-      tx,
-      'user.created',
-      { userId: row.id, createdById: actor.id, createdAt: now.toISOString() },
-      now,
-    );
+    await announce(tx, { name: 'user.created', actor, user: row, via: 'admin', at: now });
     return row;
   });
   await sendCredentials(ctx, user, temporaryPassword, false);
@@ -218,13 +208,14 @@ export async function adminUpdateUser(
 
 export async function adminSetStatus(
   ctx: AppContext,
+  log: FastifyBaseLogger,
   actor: UserRow,
   id: string,
   status: SettableUserStatus,
 ) {
   if (actor.id === id && status === 'SUSPENDIDO') throw badRequest(USER_MSG.cannotSuspendSelf);
   const now = ctx.clock();
-  const updated = await ctx.db.transaction(async (tx) => {
+  const updated = await announcing(ctx, log, async (tx) => {
     const [before] = await tx
       .select({ status: users.status })
       .from(users)
@@ -237,22 +228,15 @@ export async function adminSetStatus(
       .where(eq(users.id, id))
       .returning();
     if (!before || !row) throw notFound(USER_MSG.userNotFound);
-    await audit(tx, {
-      actorId: actor.id,
-      action: 'user.status_changed',
-      entity: 'user',
-      entityId: id,
-      meta: { status },
+    const suspended = status === 'SUSPENDIDO' && before.status !== 'SUSPENDIDO';
+    await announce(tx, {
+      name: 'user.status_changed',
+      actor,
+      userId: id,
+      status,
+      suspended,
+      at: now,
     });
-    // Suspending someone already suspended is no event.
-    if (status === 'SUSPENDIDO' && before.status !== 'SUSPENDIDO') {
-      await emitEvent(
-        tx,
-        'user.suspended',
-        { userId: id, suspendedById: actor.id, suspendedAt: now.toISOString() },
-        now,
-      );
-    }
     return row;
   });
   // A suspended user is signed out everywhere at once, and their scripts with them: reactivating

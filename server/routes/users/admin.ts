@@ -87,7 +87,7 @@ export function userAdminRoutes(app: Api, ctx: AppContext) {
           ...refusals({ 409: 'El correo ya es de otra persona.' }),
         },
       },
-      config: { invalidates: 'people' },
+      config: { announces: ['user.created'] },
     },
     async (request): Promise<CreatedUser> => {
       const auth = requireAuth(request);
@@ -95,7 +95,7 @@ export function userAdminRoutes(app: Api, ctx: AppContext) {
       await authorize(ctx, user, 'users:manage');
       const { role, managerId } = request.body;
       await authorizeTokenPeopleWrites(ctx, auth.apiToken, [{ before: null, role, managerId }]);
-      const created = await adminCreateUser(ctx, user, request.body);
+      const created = await adminCreateUser(ctx, request.log, user, request.body);
       kickMail(ctx, request.log);
       return auth.apiToken ? { ...created, temporaryPassword: null } : created;
     },
@@ -110,7 +110,7 @@ export function userAdminRoutes(app: Api, ctx: AppContext) {
         body: bulkUploadSchema,
         response: { 200: bulkUploadResultSchema },
       },
-      config: { invalidates: 'people' },
+      config: { announces: ['user.created', 'user.bulk_uploaded'] },
     },
     async (request): Promise<BulkUploadResult> => {
       const auth = requireAuth(request);
@@ -125,7 +125,7 @@ export function userAdminRoutes(app: Api, ctx: AppContext) {
           return parsed ? [{ before: null, role: parsed.role, managerId: parsed.manager }] : [];
         }),
       );
-      const result = await adminBulkCreate(ctx, user, request.body);
+      const result = await adminBulkCreate(ctx, request.log, user, request.body);
       kickMail(ctx, request.log);
       if (!auth.apiToken) return result;
       return {
@@ -173,7 +173,7 @@ export function userAdminRoutes(app: Api, ctx: AppContext) {
         body: userStatusSchema,
         response: { 200: userStatusResponseSchema },
       },
-      config: { invalidates: 'people' },
+      config: { announces: ['user.status_changed'] },
     },
     async (request) => {
       const auth = requireAuth(request);
@@ -185,7 +185,7 @@ export function userAdminRoutes(app: Api, ctx: AppContext) {
         const before = await loadUserWithTeam(ctx, id);
         await authorizeTokenPeopleWrites(ctx, auth.apiToken, [{ before, status }]);
       }
-      const answer = await adminSetStatus(ctx, user, id, status);
+      const answer = await adminSetStatus(ctx, request.log, user, id, status);
       // A suspension may have queued the notice of the person's revoked tokens.
       kickMail(ctx, request.log);
       return answer;

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { inArray } from 'drizzle-orm';
 import pLimit from 'p-limit';
 import type { z } from 'zod';
@@ -14,10 +15,9 @@ import { users, type UserRow } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { badRequest } from '../../lib/errors';
 import { presentUser } from '../../presenters/user';
-import { audit, auditMany } from '../../services/audit';
+import { announce, announcing } from '../../events/announce';
 import { generateTemporaryPassword, hashPassword } from '../../services/passwords';
 import { savedMailFrom } from '../../services/settings';
-import { emitEvents } from '../../services/webhooks';
 import { sendCredentials } from './admin-service';
 import { placeUnderManagers } from './bulk-managers';
 import {
@@ -50,6 +50,7 @@ const rawEmail = (row: unknown): string | null => {
  */
 export async function adminBulkCreate(
   ctx: AppContext,
+  log: FastifyBaseLogger,
   actor: UserRow,
   input: BulkUpload,
 ): Promise<BulkUploadResult> {
@@ -117,11 +118,8 @@ export async function adminBulkCreate(
   const createdRows: { index: number; row: UserRow; temporaryPassword: string }[] = [];
   // Everyone of the import joins now: expected from the next full week.
   const now = ctx.clock();
-  const createdEvent = (row: UserRow) => ({
-    userId: row.id,
-    createdById: actor.id,
-    createdAt: now.toISOString(),
-  });
+  const created = (user: UserRow) =>
+    ({ name: 'user.created', actor, user, via: 'bulk', at: now }) as const;
   for (let i = 0; i < prepared.length; i += INSERT_BATCH) {
     const batch = prepared.slice(i, i + INSERT_BATCH);
     const values = batch.map((p) => {
@@ -144,9 +142,9 @@ export async function adminBulkCreate(
     });
     let inserted: UserRow[] | null = null;
     try {
-      inserted = await ctx.db.transaction(async (tx) => {
+      inserted = await announcing(ctx, log, async (tx) => {
         const rows = await tx.insert(users).values(values).returning();
-        await emitEvents(tx, 'user.created', rows.map(createdEvent), now);
+        await announce(tx, ...rows.map(created));
         return rows;
       });
     } catch (error) {
@@ -172,7 +170,7 @@ export async function adminBulkCreate(
         continue;
       }
       try {
-        const row = await ctx.db.transaction(async (tx) => {
+        const row = await announcing(ctx, log, async (tx) => {
           const one = await createUser(tx, {
             ...p.row,
             id: p.id,
@@ -181,7 +179,7 @@ export async function adminBulkCreate(
             mustChangePassword: true,
             createdAt: now,
           });
-          await emitEvents(tx, 'user.created', [createdEvent(one)], now);
+          await announce(tx, created(one));
           return one;
         });
         createdRows.push({ index: p.index, row, temporaryPassword: p.temporaryPassword });
@@ -198,27 +196,15 @@ export async function adminBulkCreate(
     temporaryPassword,
   }));
 
-  await auditMany(
-    ctx.db,
-    createdRows.map(({ row }) => ({
-      actorId: actor.id,
-      action: 'user.created',
-      entity: 'user',
-      entityId: row.id,
-      meta: { email: row.email, role: row.role, managerId: row.managerId, bulk: true },
-    })),
+  const rows = {
+    rows: input.users.length,
+    created: result.created.length,
+    skipped: result.skipped.length,
+    refused: result.refused.length,
+  };
+  await announcing(ctx, log, (tx) =>
+    announce(tx, { name: 'user.bulk_uploaded', actor, rows, at: now }),
   );
-  await audit(ctx.db, {
-    actorId: actor.id,
-    action: 'user.bulk_uploaded',
-    entity: 'user',
-    meta: {
-      rows: input.users.length,
-      created: result.created.length,
-      skipped: result.skipped.length,
-      refused: result.refused.length,
-    },
-  });
 
   const limitMail = pLimit(MAIL_CONCURRENCY);
   const sender = { from: await savedMailFrom(ctx.db) };

@@ -21,7 +21,7 @@ import { sendCached } from '../../lib/read-cache';
 import { requireAuth } from '../../plugins/auth';
 
 import { refusals } from '../../plugins/openapi';
-import { aboutReport, type Api } from '../../plugins/route-facts';
+import type { Api } from '../../plugins/route-facts';
 import { authorize } from '../../policies';
 import { areaOf, type WeekListScope } from '../../policies/organisation';
 import { dashboardWeek } from '../dashboards/service';
@@ -150,14 +150,12 @@ export function weekRoutes(app: Api, ctx: AppContext) {
           }),
         },
       },
-      config: { invalidates: { reports: 'author-week' }, live: 'report.marked_submitted' },
+      config: { announces: ['report.sent'] },
     },
     async (request): Promise<SubmissionMessage> => {
       const { user } = requireAuth(request);
       await authorize(ctx, user, 'reports:mark-submitted');
-      const marked = await markSubmitted(ctx, user, request.body);
-      aboutReport(request, marked.submission);
-      return marked;
+      return markSubmitted(ctx, request.log, user, request.body);
     },
   );
 }

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { MSG } from '../../../common/messages';
@@ -55,8 +56,8 @@ import {
   presentReviewNote,
   type ReportSummaryData,
 } from '../../presenters/panel';
-import { audit } from '../../services/audit';
-import { emitEvent } from '../../services/webhooks';
+import { announce, announcing } from '../../events/announce';
+import type { Person } from '../../events/catalogue';
 import { keptSettings } from '../../services/settings';
 import { spanishOrder } from '../../db/spanish-order';
 
@@ -419,7 +420,8 @@ export const weekIndexBytes = (index: WeekIndex) =>
  */
 export async function markSubmitted(
   ctx: AppContext,
-  admin: Actor,
+  log: FastifyBaseLogger,
+  admin: Actor & Person,
   input: MarkSubmittedInput,
 ): Promise<SubmissionMessage> {
   const [author] = await ctx.db
@@ -439,7 +441,7 @@ export async function markSubmitted(
     updatedAt: now,
   };
   const week = weekFromStart(input.weekStart);
-  const saved = await ctx.db.transaction(async (tx) => {
+  const saved = await announcing(ctx, log, async (tx) => {
     // Only a draft is turned; a concurrent send leaves one winner and one 409.
     const [row] = await tx
       .insert(appaSubmissions)
@@ -451,26 +453,13 @@ export async function markSubmitted(
       })
       .returning({ id: appaSubmissions.id });
     if (!row) throw conflict(PANEL_MSG.alreadySent);
-    await audit(tx, {
-      actorId: admin.id,
-      action: 'report.marked_submitted',
-      entity: 'appa_submission',
-      entityId: row.id,
-      meta: { userId: author.id, weekStart: input.weekStart },
+    await announce(tx, {
+      name: 'report.sent',
+      actor: admin,
+      report: { id: row.id, userId: author.id, status: fields.status, ...week },
+      marked: true,
+      at: now,
     });
-    await emitEvent(
-      tx,
-      'report.sent',
-      {
-        reportId: row.id,
-        authorId: author.id,
-        weekStart: week.weekStart,
-        weekEnd: week.weekEnd,
-        sentAt: now.toISOString(),
-        markedSubmittedById: admin.id,
-      },
-      now,
-    );
     return row;
   });
   return {
