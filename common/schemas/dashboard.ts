@@ -4,7 +4,8 @@ import { reportSummarySchema, personRefSchema } from './panel';
 
 /**
  * The role dashboards (/consejo, /vp, /gerente, /lider) and lateral sharing between peers.
- * This file is the contract between the server and the dashboards; see docs/decisions.md.
+ * This file is the contract between the server and the dashboards; the decisions behind it are
+ * docs/decisions/0025-the-board-and-vp-dashboards.md, 0026 (sharing), 0031 and 0046.
  */
 
 export const DASHBOARD_MSG = {
