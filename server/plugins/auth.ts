@@ -10,7 +10,6 @@ import { hashToken } from '../lib/tokens';
 import { mustChangePassword } from '../presenters/user';
 import { refuseUnderSsoOnly, resolveApiToken } from '../services/api-tokens';
 import { isLive, resolveSession } from '../services/sessions';
-import { scopeOf } from './token-scopes';
 
 export interface Auth {
   user: UserRow;
@@ -233,7 +232,8 @@ async function tokenAuth(ctx: AppContext, request: FastifyRequest, token: string
   // write a refusal to the audit log as fast as it can ask.
   const wait = tokenRates.take(resolved.apiToken.id, now.getTime());
   if (wait > 0) throw new AppError(429, API_TOKEN_MSG.tooMany, { 'retry-after': String(wait) });
-  const scope = scopeOf(request.method, request.routeOptions.url);
+  // A HEAD request shares its GET route's options, so its scope too.
+  const scope = request.routeOptions.config.tokenScope || undefined;
   if (!scope || !resolved.apiToken.scopes.includes(scope)) {
     await audit(ctx.db, {
       actorId: resolved.user.id,

@@ -143,7 +143,9 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext) {
       ...refusals({ 503: 'Hay demasiados flujos abiertos: el navegador vuelve a intentarlo.' }),
     },
   };
-  app.get(EVENTS_ROUTE, { schema: stream }, async (request, reply) => {
+  // The screens of a session listen here; tokens do not.
+  const config = { tokenScope: false } as const;
+  app.get(EVENTS_ROUTE, { schema: stream, config }, async (request, reply) => {
     const { user, session } = requireSession(request);
     // Past the bound, a 503: the browser's EventSource gives up, and the page opens it again 10
     // to 20 s later (client/src/lib/live-updates.ts).

@@ -10,7 +10,7 @@ import { buildApp } from '../app';
 import { authHeader, buildTestApp, buildUser, type TestApp } from '../test/helper';
 import { DESCRIPTION_ROUTES } from './openapi';
 import { registeredRoutes } from './route-facts';
-import { TOKEN_ROUTES } from './token-scopes';
+import { TOKEN_ROUTES } from '../test/token-routes';
 
 let t: TestApp;
 let open: TestApp;

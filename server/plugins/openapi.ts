@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import swagger from '@fastify/swagger';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import * as z from 'zod/mini';
@@ -9,7 +9,6 @@ import { PRODUCT_NAME } from '../../common/constants';
 import type { AppContext } from '../context';
 import { escapeHtml, htmlDocument } from '../lib/error-page';
 import { requireAuth, sessionCookieName } from './auth';
-import { hierarchyScopeOf, scopeOf } from './token-scopes';
 import type { Api } from './route-facts';
 import { authorize } from '../policies';
 
@@ -176,7 +175,8 @@ export async function registerOpenApi(app: FastifyInstance, ctx: AppContext) {
       // Grouped by the first segment after /api/, so the reference reads by area.
       const tag = /^\/api\/([^/]+)/.exec(url)?.[1] ?? 'api';
       const methods = [input.route.method].flat();
-      const scope = methods.map((m) => scopeOf(m, input.url)).find(Boolean);
+      const config = input.route.config as FastifyContextConfig | undefined;
+      const scope = config?.tokenScope || undefined;
       const declared = Object.fromEntries(
         Object.entries(
           (transformed.schema?.response ?? {}) as Record<string, { description?: string }>,
@@ -187,7 +187,6 @@ export async function registerOpenApi(app: FastifyInstance, ctx: AppContext) {
             : answer,
         ]),
       );
-      const config = input.route.config as { public?: unknown; anyHost?: unknown } | undefined;
       const derived = methods.flatMap((method) =>
         derivedRefusals({
           method,
@@ -209,7 +208,7 @@ export async function registerOpenApi(app: FastifyInstance, ctx: AppContext) {
         // A route's own reason for a refusal wins over the general one.
         response: { ...errors, ...declared },
       };
-      const hierarchy = methods.map((m) => hierarchyScopeOf(m, input.url)).find(Boolean);
+      const hierarchy = config?.hierarchyScope;
       if (config?.public) Object.assign(schema, { security: [] });
       // OpenAPI 3.1 lets a bearer scheme name the roles it needs: here, the token's scope.
       else if (scope)
@@ -439,6 +438,7 @@ export function openApiRoutes(app: Api, ctx: AppContext) {
     await authorize(ctx, user, 'api:docs');
   };
   const config = {
+    tokenScope: false,
     public: 'administrators only unless API_DOCS_PUBLIC=1, checked by the handler',
   } as const;
   let page: string | null = null;

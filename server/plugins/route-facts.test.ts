@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../common/messages';
 import { authHeader, buildTestApp, buildUser, type TestApp } from '../test/helper';
+import { HIERARCHY_ROUTES, TOKEN_ROUTES } from '../test/token-routes';
 import { aboutReport, registeredRoutes, type Api } from './route-facts';
 
 const REPORT = '0b7c5f4e-9d1a-4c2b-8e3f-5a6b7c8d9e0f';
@@ -72,6 +73,24 @@ describe('route facts', () => {
     // Or the events it announces say it (events/catalogue.ts).
     const silent = writes.filter((r) => r.config.invalidates === undefined && !r.config.announces);
     expect(silent).toEqual([]);
+  });
+
+  it('every route of the API says whether an API token reaches it, and with which scope', () => {
+    const api = registeredRoutes(t.app).filter(
+      (r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/probe/'),
+    );
+    expect(api.length).toBeGreaterThan(50);
+    const silent = api.filter((r) => r.config.tokenScope === undefined);
+    expect(silent.map((r) => `${r.method} ${r.url}`)).toEqual([]);
+    // What the routes declare adds up to the reviewed list, no more and no less.
+    const reached = api.flatMap((r) =>
+      r.config.tokenScope ? [[`${r.method} ${r.url}`, r.config.tokenScope] as const] : [],
+    );
+    expect(Object.fromEntries(reached)).toEqual(TOKEN_ROUTES);
+    // The hierarchy scope comes on top of a write's own scope, never alone.
+    const hierarchy = api.filter((r) => r.config.hierarchyScope);
+    expect(hierarchy.filter((r) => !r.config.tokenScope || r.method === 'GET')).toEqual([]);
+    expect(new Set(hierarchy.map((r) => `${r.method} ${r.url}`))).toEqual(HIERARCHY_ROUTES);
   });
 
   it('only writes announce live events', () => {

@@ -7,6 +7,7 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { SubmissionStatus } from '../../common/roles';
+import type { ApiScope, HIERARCHY_SCOPE } from '../../common/schemas/api-tokens';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { validatorCompiler } from '../lib/errors';
 import type { Written } from '../lib/read-cache';
@@ -50,6 +51,20 @@ export interface RouteFacts {
    * declares neither `invalidates` nor `live` unless it changes something beyond its events.
    */
   announces?: readonly EventName[];
+  /**
+   * The scope an API token needs to reach the route, or false when it is for sessions only (signing
+   * in and out, settings and the tokens themselves included). Every /api route says which, so that
+   * a new one is opened to scripts only on purpose. A token reaching a route still needs its
+   * owner's permission there: the route checks it as usual.
+   */
+  tokenScope?: ApiScope | false;
+  /**
+   * Some writes of the route may also decide who reads whose reports (a role other than Usuario, a
+   * manager, reactivating someone with such a role): through a token, those need this scope as
+   * well, which policies/api-token.ts checks on what the request asks. Declared here so that the
+   * API's description names it.
+   */
+  hierarchyScope?: typeof HIERARCHY_SCOPE;
 }
 
 /** The report a write changed: whose, which week, and what a live event's readers depend on. */

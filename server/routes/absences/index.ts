@@ -31,6 +31,7 @@ export function absenceRoutes(app: Api, ctx: AppContext) {
         querystring: absenceQuerySchema,
         response: { 200: z.array(absenceSchema) },
       },
+      config: { tokenScope: false },
     },
     async (request): Promise<Absence[]> => {
       const { user } = requireAuth(request);
@@ -48,7 +49,7 @@ export function absenceRoutes(app: Api, ctx: AppContext) {
         body: createAbsenceSchema,
         response: { 201: absenceSchema, ...refusals({ 404: 'La persona no existe.' }) },
       },
-      config: { invalidates: 'people' },
+      config: { tokenScope: false, invalidates: 'people' },
     },
     async (request, reply): Promise<Absence> => {
       const { user } = requireAuth(request);
@@ -67,7 +68,7 @@ export function absenceRoutes(app: Api, ctx: AppContext) {
         params: absenceParams,
         response: { 204: z.null().describe('Borrada.') },
       },
-      config: { invalidates: 'people' },
+      config: { tokenScope: false, invalidates: 'people' },
     },
     async (request, reply) => {
       const { user } = requireAuth(request);

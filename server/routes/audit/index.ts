@@ -20,6 +20,7 @@ export function auditRoutes(app: Api, ctx: AppContext) {
         querystring: auditLogQuerySchema,
         response: { 200: auditLogResponseSchema },
       },
+      config: { tokenScope: false },
     },
     async (request): Promise<AuditLogResponse> => {
       const { user } = requireAuth(request);

@@ -40,7 +40,12 @@ import { revokeSession } from '../../services/sessions';
  * A sign-in: public, reachable while a temporary password waits to be changed, and it opens a new
  * session, which no kept answer shows.
  */
-const signIn = { public: true, allowDuringPasswordChange: true, invalidates: false } as const;
+const signIn = {
+  tokenScope: false,
+  public: true,
+  allowDuringPasswordChange: true,
+  invalidates: false,
+} as const;
 
 export function authRoutes(app: Api, ctx: AppContext) {
   oidcRoutes(app, ctx);
@@ -53,7 +58,7 @@ export function authRoutes(app: Api, ctx: AppContext) {
         summary: 'Leer el usuario de la sesión',
         response: { 200: currentUserSchema },
       },
-      config: { allowDuringPasswordChange: true },
+      config: { tokenScope: false, allowDuringPasswordChange: true },
     },
     async (request): Promise<CurrentUser> => {
       const { user, session } = requireSession(request);
@@ -116,7 +121,12 @@ export function authRoutes(app: Api, ctx: AppContext) {
         response: { 200: logoutResponseSchema },
       },
       // Signed out already, the answer is the same: the cookie is cleared and the way out given.
-      config: { public: true, allowDuringPasswordChange: true, invalidates: 'people' },
+      config: {
+        tokenScope: false,
+        public: true,
+        allowDuringPasswordChange: true,
+        invalidates: 'people',
+      },
     },
     async (request, reply): Promise<LogoutResponse> => {
       const way = ctx.config.publicSiteUrl ?? '/auth';
@@ -157,7 +167,7 @@ export function authRoutes(app: Api, ctx: AppContext) {
         response: { 200: changePasswordResponseSchema },
       },
       // The user's other sessions end (and their personal tokens, if they ask).
-      config: { allowDuringPasswordChange: true, invalidates: 'people' },
+      config: { tokenScope: false, allowDuringPasswordChange: true, invalidates: 'people' },
     },
     async (request): Promise<ChangePasswordResponse> => {
       const { user, session } = requireSession(request);
@@ -188,7 +198,7 @@ export function authRoutes(app: Api, ctx: AppContext) {
         },
       },
       // A one-time link and a message: nothing a kept answer shows.
-      config: { public: true, invalidates: false },
+      config: { tokenScope: false, public: true, invalidates: false },
     },
     async (request): Promise<{ message: string }> => {
       const { email } = request.body;
@@ -240,7 +250,7 @@ export function authRoutes(app: Api, ctx: AppContext) {
         },
       },
       // The account it may create is PENDIENTE, in no kept answer, and written after the answer.
-      config: { public: true, invalidates: false, announces: ['user.created'] },
+      config: { tokenScope: false, public: true, invalidates: false, announces: ['user.created'] },
     },
     async (request): Promise<{ message: string }> => {
       if (request.auth) throw forbidden();

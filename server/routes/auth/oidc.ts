@@ -51,7 +51,12 @@ export function oidcRoutes(app: Api, ctx: AppContext) {
         response: redirectAnswer,
       },
       // It opens nothing yet: a row that the callback spends.
-      config: { public: true, allowDuringPasswordChange: true, invalidates: false },
+      config: {
+        tokenScope: false,
+        public: true,
+        allowDuringPasswordChange: true,
+        invalidates: false,
+      },
     },
     async (request, reply) => {
       if (!ctx.config.oidc) throw notConfigured();
@@ -88,7 +93,12 @@ export function oidcRoutes(app: Api, ctx: AppContext) {
       // sign-in page like any other failed return, not on a bare 400.
       attachValidation: true,
       // A new session, which no kept answer shows; a person created on the way is not yet in any.
-      config: { public: true, allowDuringPasswordChange: true, invalidates: 'people' },
+      config: {
+        tokenScope: false,
+        public: true,
+        allowDuringPasswordChange: true,
+        invalidates: 'people',
+      },
     },
     async (request, reply) => {
       const browser = request.cookies[attemptCookieName(ctx)];

@@ -16,6 +16,7 @@ export function backupRoutes(app: Api, ctx: AppContext) {
         summary: 'Descargar una copia de seguridad',
         response: { 200: fileAnswer('La base de datos y los archivos.', 'application/gzip') },
       },
+      config: { tokenScope: false },
     },
     async (request, reply) => {
       const { user } = requireAuth(request);

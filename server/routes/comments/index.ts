@@ -29,6 +29,7 @@ export function commentRoutes(app: Api, ctx: AppContext) {
         params: reportParams,
         response: { 200: z.array(reviewCommentSchema) },
       },
+      config: { tokenScope: 'reports:read' },
     },
     async (request): Promise<ReviewComment[]> => {
       const { user } = requireAuth(request);
@@ -49,7 +50,7 @@ export function commentRoutes(app: Api, ctx: AppContext) {
         body: newCommentSchema,
         response: { 201: reviewCommentSchema },
       },
-      config: { announces: ['comment.created', 'comment.replied'] },
+      config: { tokenScope: false, announces: ['comment.created', 'comment.replied'] },
     },
     async (request, reply): Promise<ReviewComment> => {
       const { user } = requireAuth(request);
@@ -79,7 +80,7 @@ export function commentRoutes(app: Api, ctx: AppContext) {
         body: commentSchema,
         response: { 200: reviewCommentSchema },
       },
-      config: { announces: ['comment.updated'] },
+      config: { tokenScope: false, announces: ['comment.updated'] },
     },
     async (request): Promise<ReviewComment> => {
       const { user } = requireAuth(request);

@@ -37,6 +37,7 @@ export function dashboardRoutes(app: Api, ctx: AppContext) {
         querystring: weekQuerySchema,
         response: { 200: hierarchyResponseSchema },
       },
+      config: { tokenScope: 'reports:read' },
     },
     async (request, reply) => {
       const { user } = requireAuth(request);
@@ -64,6 +65,7 @@ export function dashboardRoutes(app: Api, ctx: AppContext) {
         querystring: trendsQuerySchema,
         response: { 200: trendsResponseSchema },
       },
+      config: { tokenScope: 'reports:read' },
     },
     async (request, reply) => {
       const { user } = requireAuth(request);
@@ -91,6 +93,7 @@ export function dashboardRoutes(app: Api, ctx: AppContext) {
         querystring: peopleQuerySchema,
         response: { 200: z.array(dashboardPersonSchema) },
       },
+      config: { tokenScope: 'reports:read' },
     },
     async (request): Promise<DashboardPerson[]> => {
       const { user } = requireAuth(request);

@@ -22,6 +22,7 @@ export function demoRoutes(app: Api, ctx: AppContext) {
         },
       },
       config: {
+        tokenScope: false,
         public: true,
         allowDuringPasswordChange: true,
         // A sign-in: a new session, which no kept answer shows.

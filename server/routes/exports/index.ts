@@ -78,6 +78,7 @@ export function exportRoutes(app: Api, ctx: AppContext) {
         params: reportParams,
         response: { 200: fileAnswer('El reporte en texto.', 'text/plain') },
       },
+      config: { tokenScope: 'reports:read' },
     },
     async (request, reply) => {
       const { user } = requireAuth(request);
@@ -102,6 +103,7 @@ export function exportRoutes(app: Api, ctx: AppContext) {
           ...refusals({ 404: 'Alguno de los reportes no existe.' }),
         },
       },
+      config: { tokenScope: 'reports:read' },
     },
     async (request, reply) => {
       const { user } = requireAuth(request);
@@ -150,6 +152,7 @@ export function exportRoutes(app: Api, ctx: AppContext) {
         querystring: weekCsvQuerySchema,
         response: { 200: fileAnswer('Una fila por reporte esperado.', 'text/csv') },
       },
+      config: { tokenScope: 'reports:read' },
     },
     async (request, reply) => {
       const { user } = requireAuth(request);
@@ -170,6 +173,7 @@ export function exportRoutes(app: Api, ctx: AppContext) {
         querystring: weeklyReportQuerySchema,
         response: REPORT_FILE,
       },
+      config: { tokenScope: 'reports:read' },
     },
     async (request, reply) => {
       const { user } = requireAuth(request);
@@ -188,6 +192,7 @@ export function exportRoutes(app: Api, ctx: AppContext) {
         querystring: monthlyReportQuerySchema,
         response: REPORT_FILE,
       },
+      config: { tokenScope: 'reports:read' },
     },
     async (request, reply) => {
       const { user } = requireAuth(request);
@@ -229,6 +234,7 @@ export function exportRoutes(app: Api, ctx: AppContext) {
           querystring: rangeReportQuerySchema,
           response: REPORT_FILE,
         },
+        config: { tokenScope: 'reports:read' },
       },
       async (request, reply) => {
         const { user } = requireAuth(request);

@@ -17,6 +17,7 @@ export function jobsRoutes(app: Api, ctx: AppContext) {
         summary: 'Leer el estado de las tareas programadas',
         response: { 200: jobsStatusSchema },
       },
+      config: { tokenScope: false },
     },
     async (request): Promise<JobsStatus> => {
       const { user } = requireAuth(request);
@@ -38,7 +39,7 @@ export function jobsRoutes(app: Api, ctx: AppContext) {
           ...refusals({ 409: 'Las tareas programadas no están en pausa.' }),
         },
       },
-      config: { invalidates: false },
+      config: { tokenScope: false, invalidates: false },
     },
     async (request): Promise<JobsStatus> => {
       const { user } = requireAuth(request);

@@ -41,6 +41,7 @@ export function mailRoutes(app: Api, ctx: AppContext) {
         querystring: mailQueueQuerySchema,
         response: { 200: mailQueueResponseSchema },
       },
+      config: { tokenScope: false },
     },
     async (request): Promise<MailQueueResponse> => {
       const { user } = requireAuth(request);
@@ -61,7 +62,7 @@ export function mailRoutes(app: Api, ctx: AppContext) {
           ...refusals({ 409: 'El correo no está fallido.' }),
         },
       },
-      config: { invalidates: false },
+      config: { tokenScope: false, invalidates: false },
     },
     async (request): Promise<RetryMailResponse> => {
       const { user } = requireAuth(request);
@@ -91,6 +92,7 @@ export function mailRoutes(app: Api, ctx: AppContext) {
         querystring: outboxQuerySchema,
         response: { 200: outboxResponseSchema },
       },
+      config: { tokenScope: false },
     },
     async (request): Promise<OutboxResponse> => {
       const { user } = requireAuth(request);
@@ -110,6 +112,7 @@ export function mailRoutes(app: Api, ctx: AppContext) {
         params: messageParams,
         response: { 200: outboxMessageSchema },
       },
+      config: { tokenScope: false },
     },
     async (request): Promise<OutboxMessage> => {
       const { user } = requireAuth(request);

@@ -23,6 +23,8 @@ export function meRoutes(app: Api, ctx: AppContext) {
         summary: 'Leer mis reportes',
         response: { 200: myReportsSchema },
       },
+      // An author's own script reads what came back on their reports (Mis reportes).
+      config: { tokenScope: 'reports:read' },
     },
     async (request): Promise<MyReports> => {
       const { user } = requireAuth(request);
@@ -38,6 +40,7 @@ export function meRoutes(app: Api, ctx: AppContext) {
         summary: 'Leer mis avisos',
         response: { 200: notificationListSchema },
       },
+      config: { tokenScope: false },
     },
     async (request): Promise<NotificationList> => {
       const { user } = requireAuth(request);
@@ -54,7 +57,7 @@ export function meRoutes(app: Api, ctx: AppContext) {
         body: markReadSchema,
         response: { 200: notificationListSchema },
       },
-      config: { invalidates: false },
+      config: { tokenScope: false, invalidates: false },
     },
     async (request): Promise<NotificationList> => {
       const { user } = requireAuth(request);
@@ -71,6 +74,7 @@ export function meRoutes(app: Api, ctx: AppContext) {
         summary: 'Leer mis preferencias de correo',
         response: { 200: preferencesSchema },
       },
+      config: { tokenScope: false },
     },
     async (request): Promise<Preferences> => {
       const { user } = requireAuth(request);
@@ -87,7 +91,7 @@ export function meRoutes(app: Api, ctx: AppContext) {
         body: preferencesSchema,
         response: { 200: preferencesSchema },
       },
-      config: { invalidates: false },
+      config: { tokenScope: false, invalidates: false },
     },
     async (request): Promise<Preferences> => {
       const { user } = requireAuth(request);

@@ -31,7 +31,7 @@ export function reminderRoutes(app: Api, ctx: AppContext) {
         response: { 200: previewRemindersResponseSchema },
       },
       // Reads only.
-      config: { invalidates: false },
+      config: { tokenScope: 'reminders:write', invalidates: false },
     },
     async (request): Promise<PreviewRemindersResponse> => {
       const { user } = requireAuth(request);
@@ -50,7 +50,7 @@ export function reminderRoutes(app: Api, ctx: AppContext) {
         response: { 200: sendRemindersResponseSchema },
       },
       // Mail and its history: nothing a kept answer shows.
-      config: { invalidates: false },
+      config: { tokenScope: 'reminders:write', invalidates: false },
     },
     async (request): Promise<SendRemindersResponse> => {
       const { user } = requireAuth(request);
@@ -68,6 +68,7 @@ export function reminderRoutes(app: Api, ctx: AppContext) {
         querystring: reminderHistoryQuerySchema,
         response: { 200: reminderHistorySchema },
       },
+      config: { tokenScope: false },
     },
     async (request): Promise<ReminderEntry[]> => {
       const { user } = requireAuth(request);

@@ -25,6 +25,7 @@ export function reportFileRoutes(app: Api, ctx: AppContext) {
         params: submissionParams,
         response: { 200: z.array(reportFileSchema) },
       },
+      config: { tokenScope: 'reports:read' },
     },
     async (request): Promise<ReportFile[]> => {
       const { user } = requireAuth(request);
@@ -63,6 +64,7 @@ export function reportFileRoutes(app: Api, ctx: AppContext) {
           302: z.null().describe('Con S3: redirección (Location) a una dirección firmada y breve.'),
         },
       },
+      config: { tokenScope: 'reports:read' },
     },
     async (request, reply) => {
       const { user } = requireAuth(request);

@@ -28,6 +28,7 @@ export function reportRoutes(app: Api, ctx: AppContext) {
         summary: 'Leer el reporte propio de esta semana',
         response: { 200: currentReportSchema },
       },
+      config: { tokenScope: false },
     },
     async (request, reply) => {
       const { user } = requireAuth(request);
@@ -54,7 +55,7 @@ export function reportRoutes(app: Api, ctx: AppContext) {
           ...refusals({ 409: 'El reporte de esa semana ya fue enviado.' }),
         },
       },
-      config: { announces: ['report.saved', 'report.sent'] },
+      config: { tokenScope: false, announces: ['report.saved', 'report.sent'] },
     },
     async (request): Promise<Report> => {
       const { user } = requireAuth(request);
@@ -71,6 +72,7 @@ export function reportRoutes(app: Api, ctx: AppContext) {
         querystring: historyQuerySchema,
         response: { 200: z.array(reportSummarySchema) },
       },
+      config: { tokenScope: 'reports:read' },
     },
     async (request): Promise<ReportSummary[]> => {
       const { user } = requireAuth(request);

@@ -30,6 +30,7 @@ export function reviewRoutes(app: Api, ctx: AppContext) {
         params: reportParams,
         response: { 200: reportSummarySchema },
       },
+      config: { tokenScope: 'reports:read' },
     },
     async (request): Promise<ReportSummary> => {
       const { user } = requireAuth(request);
@@ -52,7 +53,7 @@ export function reviewRoutes(app: Api, ctx: AppContext) {
           ...refusals({ 409: 'El reporte ya fue revisado.' }),
         },
       },
-      config: { announces: ['report.reviewed', 'report.review_updated'] },
+      config: { tokenScope: false, announces: ['report.reviewed', 'report.review_updated'] },
     },
     async (request): Promise<SubmissionMessage> => {
       const { user } = requireAuth(request);

@@ -23,6 +23,7 @@ export function settingsRoutes(app: Api, ctx: AppContext) {
         summary: 'Leer la configuración',
         response: { 200: settingsResponseSchema },
       },
+      config: { tokenScope: false },
     },
     async (request): Promise<Settings> => {
       const { user } = requireAuth(request);
@@ -41,7 +42,7 @@ export function settingsRoutes(app: Api, ctx: AppContext) {
         body: updateSettingsSchema,
         response: { 200: settingsResponseSchema },
       },
-      config: { invalidates: 'settings' },
+      config: { tokenScope: false, invalidates: 'settings' },
     },
     async (request): Promise<Settings> => {
       const { user } = requireAuth(request);

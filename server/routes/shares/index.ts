@@ -29,6 +29,7 @@ export function shareRoutes(app: Api, ctx: AppContext) {
         summary: 'Listar con quién se puede compartir un reporte',
         response: { 200: z.array(peerSchema) },
       },
+      config: { tokenScope: false },
     },
     async (request): Promise<Peer[]> => {
       const { user } = requireAuth(request);
@@ -50,7 +51,7 @@ export function shareRoutes(app: Api, ctx: AppContext) {
           ...refusals({ 409: 'El reporte no está enviado, o ya se compartió con esa persona.' }),
         },
       },
-      config: { announces: ['share.created'] },
+      config: { tokenScope: false, announces: ['share.created'] },
     },
     async (request, reply): Promise<Share> => {
       const { user } = requireAuth(request);
@@ -72,6 +73,7 @@ export function shareRoutes(app: Api, ctx: AppContext) {
         params: reportParams,
         response: { 200: z.array(shareSchema) },
       },
+      config: { tokenScope: false },
     },
     async (request): Promise<Share[]> => {
       const { user } = requireAuth(request);
@@ -90,7 +92,7 @@ export function shareRoutes(app: Api, ctx: AppContext) {
         params: shareParams,
         response: { 204: z.null().describe('Ya no se comparte.') },
       },
-      config: { announces: ['share.revoked'] },
+      config: { tokenScope: false, announces: ['share.revoked'] },
     },
     async (request, reply) => {
       const { user } = requireAuth(request);

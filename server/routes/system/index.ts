@@ -12,7 +12,7 @@ import { jobsStatus } from '../../services/jobs-pause';
 import { ssoOnlyActive } from '../../services/oidc';
 import { getSettings } from '../../services/settings';
 
-const open = { public: true, allowDuringPasswordChange: true } as const;
+const open = { tokenScope: false, public: true, allowDuringPasswordChange: true } as const;
 /** Load balancers check an instance at its own address, whatever names people use. */
 const probe = { ...open, anyHost: 'health checks address the instance by its IP' } as const;
 

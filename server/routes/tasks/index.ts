@@ -41,6 +41,7 @@ export function taskRoutes(app: Api, ctx: AppContext) {
         summary: 'Listar mis tareas',
         response: { 200: z.array(reviewTaskSchema) },
       },
+      config: { tokenScope: false },
     },
     async (request): Promise<ReviewTask[]> => {
       const { user } = requireAuth(request);
@@ -60,6 +61,7 @@ export function taskRoutes(app: Api, ctx: AppContext) {
         querystring: taskAssigneesQuerySchema,
         response: { 200: z.array(personRefSchema) },
       },
+      config: { tokenScope: false },
     },
     async (request): Promise<PersonRef[]> => {
       const { user } = requireAuth(request);
@@ -79,6 +81,7 @@ export function taskRoutes(app: Api, ctx: AppContext) {
         params: reportParams,
         response: { 200: z.array(reviewTaskSchema) },
       },
+      config: { tokenScope: false },
     },
     async (request): Promise<ReviewTask[]> => {
       const { user } = requireAuth(request);
@@ -97,7 +100,7 @@ export function taskRoutes(app: Api, ctx: AppContext) {
         body: createTaskSchema,
         response: { 201: reviewTaskSchema },
       },
-      config: { announces: ['task.created'] },
+      config: { tokenScope: false, announces: ['task.created'] },
     },
     async (request, reply): Promise<ReviewTask> => {
       const { user } = requireAuth(request);
@@ -123,7 +126,7 @@ export function taskRoutes(app: Api, ctx: AppContext) {
           ...refusals({ 409: 'La tarea no puede pasar a ese estado desde el que tiene.' }),
         },
       },
-      config: { announces: ['task.status_changed'] },
+      config: { tokenScope: false, announces: ['task.status_changed'] },
     },
     async (request): Promise<ReviewTask> => {
       const { user } = requireAuth(request);

@@ -34,6 +34,7 @@ export function tokenRoutes(app: Api, ctx: AppContext) {
         summary: 'Listar mis tokens de API',
         response: { 200: apiTokenListSchema },
       },
+      config: { tokenScope: false },
     },
     async (request) => {
       const { user } = requireSession(request);
@@ -53,7 +54,7 @@ export function tokenRoutes(app: Api, ctx: AppContext) {
         body: createApiTokenSchema,
         response: { 200: createdApiTokenSchema },
       },
-      config: { invalidates: false },
+      config: { tokenScope: false, invalidates: false },
     },
     async (request) => {
       const { user } = requireSession(request);
@@ -84,7 +85,7 @@ export function tokenRoutes(app: Api, ctx: AppContext) {
         params: tokenId,
         response: { 200: z.object({ message: z.string() }) },
       },
-      config: { invalidates: false },
+      config: { tokenScope: false, invalidates: false },
     },
     async (request) => {
       const { user } = requireSession(request);

@@ -5,7 +5,7 @@ import { MSG } from '../../../common/messages';
 import { apiTokens, auditLog, mailQueue, users } from '../../db/schema';
 import { TOKEN_REQUESTS_PER_MINUTE, TokenRates } from '../../plugins/auth';
 import { registeredRoutes } from '../../plugins/route-facts';
-import { TOKEN_ROUTES } from '../../plugins/token-scopes';
+import { TOKEN_ROUTES } from '../../test/token-routes';
 import { buildReport } from '../../test/factories';
 import { authHeader, buildTestApp, buildUser, type TestApp } from '../../test/helper';
 

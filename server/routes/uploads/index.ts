@@ -37,7 +37,7 @@ export function uploadRoutes(ctx: AppContext) {
           },
         },
         // An upload is not part of any report until a report links it.
-        config: { invalidates: false },
+        config: { tokenScope: false, invalidates: false },
       },
       async (request): Promise<UploadTicket> => {
         const { user } = requireAuth(request);
@@ -67,6 +67,7 @@ export function uploadRoutes(ctx: AppContext) {
             },
           },
           config: {
+            tokenScope: false,
             public:
               'the local stand-in for S3: authorised by the signature the server gave, as S3 would be',
             // The bytes of an upload no report links yet.

@@ -19,6 +19,7 @@ import {
   type UserWithCount,
 } from '../../../common/schemas/users';
 import { messageResponseSchema } from '../../../common/schemas/auth';
+import { HIERARCHY_SCOPE } from '../../../common/schemas/api-tokens';
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../plugins/auth';
 import { refusals } from '../../plugins/openapi';
@@ -51,6 +52,7 @@ export function userAdminRoutes(app: Api, ctx: AppContext) {
         summary: 'Listar los usuarios',
         response: { 200: z.array(adminUserSchema) },
       },
+      config: { tokenScope: 'users:read' },
     },
     async (request): Promise<AdminUser[]> => {
       const { user } = requireAuth(request);
@@ -67,6 +69,7 @@ export function userAdminRoutes(app: Api, ctx: AppContext) {
         summary: 'Listar los usuarios con sus reportes enviados',
         response: { 200: z.array(userWithCountSchema) },
       },
+      config: { tokenScope: 'users:read' },
     },
     async (request): Promise<UserWithCount[]> => {
       const { user } = requireAuth(request);
@@ -87,7 +90,11 @@ export function userAdminRoutes(app: Api, ctx: AppContext) {
           ...refusals({ 409: 'El correo ya es de otra persona.' }),
         },
       },
-      config: { announces: ['user.created'] },
+      config: {
+        tokenScope: 'users:write',
+        hierarchyScope: HIERARCHY_SCOPE,
+        announces: ['user.created'],
+      },
     },
     async (request): Promise<CreatedUser> => {
       const auth = requireAuth(request);
@@ -110,7 +117,11 @@ export function userAdminRoutes(app: Api, ctx: AppContext) {
         body: bulkUploadSchema,
         response: { 200: bulkUploadResultSchema },
       },
-      config: { announces: ['user.created', 'user.bulk_uploaded'] },
+      config: {
+        tokenScope: 'users:write',
+        hierarchyScope: HIERARCHY_SCOPE,
+        announces: ['user.created', 'user.bulk_uploaded'],
+      },
     },
     async (request): Promise<BulkUploadResult> => {
       const auth = requireAuth(request);
@@ -148,7 +159,7 @@ export function userAdminRoutes(app: Api, ctx: AppContext) {
           ...refusals({ 409: 'El correo ya es de otra persona.' }),
         },
       },
-      config: { invalidates: 'people' },
+      config: { tokenScope: 'users:write', hierarchyScope: HIERARCHY_SCOPE, invalidates: 'people' },
     },
     async (request): Promise<AdminUser> => {
       const auth = requireAuth(request);
@@ -173,7 +184,11 @@ export function userAdminRoutes(app: Api, ctx: AppContext) {
         body: userStatusSchema,
         response: { 200: userStatusResponseSchema },
       },
-      config: { announces: ['user.status_changed'] },
+      config: {
+        tokenScope: 'users:write',
+        hierarchyScope: HIERARCHY_SCOPE,
+        announces: ['user.status_changed'],
+      },
     },
     async (request) => {
       const auth = requireAuth(request);
@@ -202,7 +217,7 @@ export function userAdminRoutes(app: Api, ctx: AppContext) {
         response: { 200: messageResponseSchema },
       },
       // Attempt counts, which no kept answer shows (the users table is not kept).
-      config: { invalidates: false },
+      config: { tokenScope: false, invalidates: false },
     },
     async (request) => {
       const { user } = requireAuth(request);
@@ -220,7 +235,7 @@ export function userAdminRoutes(app: Api, ctx: AppContext) {
         params: idParams,
         response: { 200: passwordResetSchema },
       },
-      config: { invalidates: 'people' },
+      config: { tokenScope: false, invalidates: 'people' },
     },
     async (request): Promise<PasswordReset> => {
       const { user } = requireAuth(request);

@@ -28,6 +28,7 @@ export function userRoutes(app: Api, ctx: AppContext) {
         },
       },
       config: {
+        tokenScope: 'users:read',
         public: 'the personal sign-in page greets the person by name before they sign in',
         allowDuringPasswordChange: true,
       },

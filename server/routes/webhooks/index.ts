@@ -40,6 +40,7 @@ export function webhookRoutes(app: Api, ctx: AppContext) {
         summary: 'Listar los webhooks',
         response: { 200: webhookListSchema },
       },
+      config: { tokenScope: false },
     },
     async (request) => {
       const { user } = requireSession(request);
@@ -60,7 +61,7 @@ export function webhookRoutes(app: Api, ctx: AppContext) {
           ...refusals({ 409: 'Ya hay el máximo de webhooks.' }),
         },
       },
-      config: { invalidates: false },
+      config: { tokenScope: false, invalidates: false },
     },
     async (request) => {
       const { user } = requireSession(request);
@@ -79,7 +80,7 @@ export function webhookRoutes(app: Api, ctx: AppContext) {
         params: endpointParams,
         response: { 200: webhookMessageSchema },
       },
-      config: { invalidates: false },
+      config: { tokenScope: false, invalidates: false },
     },
     async (request) => {
       const { user } = requireSession(request);
@@ -101,7 +102,7 @@ export function webhookRoutes(app: Api, ctx: AppContext) {
           ...refusals({ 409: 'El webhook no está desactivado.' }),
         },
       },
-      config: { invalidates: false },
+      config: { tokenScope: false, invalidates: false },
     },
     async (request) => {
       const { user } = requireSession(request);
@@ -123,7 +124,7 @@ export function webhookRoutes(app: Api, ctx: AppContext) {
           ...refusals({ 409: 'El webhook está desactivado.' }),
         },
       },
-      config: { invalidates: false },
+      config: { tokenScope: false, invalidates: false },
     },
     async (request) => {
       const { user } = requireSession(request);
@@ -145,7 +146,7 @@ export function webhookRoutes(app: Api, ctx: AppContext) {
           ...refusals({ 409: 'El webhook está desactivado, o la entrega no falló.' }),
         },
       },
-      config: { invalidates: false },
+      config: { tokenScope: false, invalidates: false },
     },
     async (request) => {
       const { user } = requireSession(request);

@@ -66,6 +66,7 @@ export function weekRoutes(app: Api, ctx: AppContext) {
         querystring: weekQuerySchema,
         response: { 200: z.union([weekResponseSchema, leaderWeekResponseSchema]) },
       },
+      config: { tokenScope: 'reports:read' },
     },
     async (request, reply) => {
       const { user } = requireAuth(request);
@@ -107,6 +108,7 @@ export function weekRoutes(app: Api, ctx: AppContext) {
         querystring: weekPageQuerySchema,
         response: { 200: weekPageSchema },
       },
+      config: { tokenScope: 'reports:read' },
     },
     async (request, reply) => {
       const { user } = requireAuth(request);
@@ -150,7 +152,7 @@ export function weekRoutes(app: Api, ctx: AppContext) {
           }),
         },
       },
-      config: { announces: ['report.sent'] },
+      config: { tokenScope: false, announces: ['report.sent'] },
     },
     async (request): Promise<SubmissionMessage> => {
       const { user } = requireAuth(request);

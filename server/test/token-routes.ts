@@ -1,9 +1,10 @@
-import { HIERARCHY_SCOPE, type ApiScope } from '../../common/schemas/api-tokens';
+import type { ApiScope } from '../../common/schemas/api-tokens';
 
 /**
- * The routes an API token may reach, each with the scope it needs ("METHOD pattern"). Everything
- * else, signing in and out, settings and the tokens themselves included, is for sessions only. A
- * token reaching a route still needs its owner's permission there: the route checks it as usual.
+ * What API tokens may reach, as reviewed: each route's own `tokenScope` must add up to exactly this
+ * list, so that opening a route to scripts (or closing one) shows here as well as on the route.
+ * Everything else, signing in and out, settings and the tokens themselves included, is for
+ * sessions only.
  */
 export const TOKEN_ROUTES: Readonly<Record<string, ApiScope>> = {
   'GET /api/appa': 'reports:read',
@@ -38,31 +39,10 @@ export const TOKEN_ROUTES: Readonly<Record<string, ApiScope>> = {
   'POST /api/reminders/send': 'reminders:write',
 };
 
-/**
- * The routes where a token's write may also decide who reads whose reports (a role other than
- * Usuario, a manager, reactivating someone with such a role): those writes need HIERARCHY_SCOPE
- * as well, which server/policies/api-token.ts checks on what the request asks.
- */
-const HIERARCHY_ROUTES: ReadonlySet<string> = new Set([
+/** The routes whose writes through a token may also need the hierarchy scope (`hierarchyScope`). */
+export const HIERARCHY_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/users',
   'POST /api/users/bulk-upload',
   'PATCH /api/users/:id',
   'PUT /api/users/:id/status',
 ]);
-
-const routeKey = (method: string, pattern: string) =>
-  // HEAD is GET's twin.
-  `${method === 'HEAD' ? 'GET' : method} ${pattern}`;
-
-/** The scope a token needs for this route, or undefined when tokens may not use it. */
-export function scopeOf(method: string, pattern: string | undefined): ApiScope | undefined {
-  return pattern ? TOKEN_ROUTES[routeKey(method, pattern)] : undefined;
-}
-
-/** The scope some of this route's writes need besides its own, for the API's description. */
-export function hierarchyScopeOf(
-  method: string,
-  pattern: string | undefined,
-): typeof HIERARCHY_SCOPE | undefined {
-  return pattern && HIERARCHY_ROUTES.has(routeKey(method, pattern)) ? HIERARCHY_SCOPE : undefined;
-}
