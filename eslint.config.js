@@ -64,6 +64,44 @@ const clientLayers = {
   },
 };
 
+/** A string that starts like a request line: an HTTP method, a space and a path under /api/. */
+const METHOD_AND_API_PATH = /^(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) \/api\//;
+
+/**
+ * A route says what it is (public, its token scope, the events it announces) in its own `config`
+ * (server/plugins/route-facts.ts), where a new route cannot forget it. A table keyed by
+ * 'METHOD /api/…' strings elsewhere drifts from the routes it names: outside tests, such a
+ * string is refused. Comments may still name routes that way.
+ */
+const apiRoutes = {
+  rules: {
+    'no-method-path-strings': {
+      meta: {
+        type: 'problem',
+        schema: [],
+        messages: {
+          methodPath:
+            'Do not name a route by a "{{text}}" string: declare its fact in the route\'s own config (server/plugins/route-facts.ts).',
+        },
+      },
+      create(context) {
+        const check = (node, text) => {
+          const match = METHOD_AND_API_PATH.exec(text);
+          if (match) context.report({ node, messageId: 'methodPath', data: { text: match[0] } });
+        };
+        return {
+          Literal(node) {
+            if (typeof node.value === 'string') check(node, node.value);
+          },
+          TemplateLiteral(node) {
+            check(node, node.quasis[0]?.value.cooked ?? '');
+          },
+        };
+      },
+    },
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -98,5 +136,12 @@ export default tseslint.config(
     files: ['client/src/**/*.{ts,tsx}'],
     plugins: { 'client-layers': clientLayers },
     rules: { 'client-layers/no-cross-feature-imports': 'error' },
+  },
+  {
+    // Tests and their helpers may name the routes they call that way.
+    files: ['**/*.{js,mjs,cjs,ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'e2e/**', '**/test/**', '**/tests/**'],
+    plugins: { 'api-routes': apiRoutes },
+    rules: { 'api-routes/no-method-path-strings': 'error' },
   },
 );

@@ -9,7 +9,12 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['common/**/*.test.ts', 'server/**/*.test.ts', 'client/**/*.test.{ts,tsx}'],
+    include: [
+      'common/**/*.test.ts',
+      'server/**/*.test.ts',
+      'client/**/*.test.{ts,tsx}',
+      'scripts/**/*.test.ts',
+    ],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 60_000,
