@@ -10,6 +10,7 @@ import {
 } from '../db/schema';
 import { buildTestApp, buildUser, type TestApp } from '../test/helper';
 import { requestAs, type Person } from '../test/review-fixture';
+import * as absence from './absence';
 import * as comment from './comment';
 import * as organisation from './organisation';
 import * as report from './report';
@@ -673,5 +674,19 @@ describe('user policy', () => {
       const status = expected[rel] ? (probe?.ok ?? 0) : gate ? REFUSED_BY_SERVICE : 403;
       await expectProbe(actor, probe, status, rel);
     }
+  });
+});
+
+describe('the rules a service answers with a 400', () => {
+  it.each(ROLES)('%s: whom they may give a role, whose past weeks they may change', (role) => {
+    const actor = { id: 'actor', role };
+    for (const given of ROLES) {
+      expect(user.mayGiveRole(actor, 'someone', given), given).toBe(true);
+      // An administrator keeps their own administration.
+      expect(user.mayGiveRole(actor, 'actor', given), given).toBe(given === 'ADMIN');
+    }
+    // Their own finished weeks are the board's record; an administrator may still correct them.
+    expect(absence.mayChangePastWeeks(actor, 'actor')).toBe(role === 'ADMIN');
+    expect(absence.mayChangePastWeeks(actor, 'someone')).toBe(true);
   });
 });

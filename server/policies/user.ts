@@ -1,3 +1,4 @@
+import { administers, type Role } from '../../common/roles';
 import type { AdminUser } from '../../common/schemas/users';
 import type { UserRow } from '../db/schema';
 import type { Actor } from './actor';
@@ -26,6 +27,14 @@ export function can(actor: Actor, action: UserAction, user: UserFacts): boolean 
       // Reminders go to active people only.
       return canInOrganisation(actor, 'reminders:send') && user.status === 'ACTIVO';
   }
+}
+
+/**
+ * Whether the actor may give the person `userId` this role: an administrator never takes their own
+ * administration away, so it is never lost by a slip of one's own hand (the service answers 400).
+ */
+export function mayGiveRole(actor: Actor, userId: string, role: Role): boolean {
+  return userId !== actor.id || administers(role);
 }
 
 export function userAbilities(actor: Actor, user: UserFacts): AdminUser['abilities'] {

@@ -4,10 +4,10 @@ import { ABSENCE_MSG, type Absence, type CreateAbsence } from '../../../common/s
 import type { AppContext } from '../../context';
 import { absences, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
+import { mayChangePastWeeks } from '../../policies/absence';
 import type { Actor } from '../../policies/actor';
 import { audit } from '../../services/audit';
 import { keptSettings } from '../../services/settings';
-import { administers } from '../../../common/roles';
 import { weekOf } from '../../../common/week';
 
 function selectAbsences(ctx: AppContext) {
@@ -105,13 +105,9 @@ export async function loadAbsenceRef(ctx: AppContext, id: string) {
   return row;
 }
 
-/**
- * A finished week's figures are the board's record: someone may record or remove their own
- * absence only from the current week on; a past one is for their manager or an administrator,
- * who answer for the correction (the audit log names them).
- */
+/** Refuses a change that reaches a finished week unless the actor may change past weeks. */
 async function assertMayTouchFrom(ctx: AppContext, actor: Actor, userId: string, from: string) {
-  if (userId !== actor.id || administers(actor.role)) return;
+  if (mayChangePastWeeks(actor, userId)) return;
   const { organisationTimezone } = await keptSettings(ctx);
   if (from < weekOf(ctx.clock(), organisationTimezone).weekStart) {
     throw badRequest(ABSENCE_MSG.pastWeeks);

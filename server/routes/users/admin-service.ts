@@ -12,12 +12,13 @@ import {
   type createUserSchema,
 } from '../../../common/schemas/users';
 import type { z } from 'zod';
-import { administers, type SettableUserStatus } from '../../../common/roles';
+import type { SettableUserStatus } from '../../../common/roles';
 import type { AppContext } from '../../context';
 import { apiTokens, appaSubmissions, users, type UserRow } from '../../db/schema';
 import { isAbove } from '../../domain/hierarchy';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Actor } from '../../policies/actor';
+import { mayGiveRole } from '../../policies/user';
 import { presentAdminUser, presentUser } from '../../presenters/user';
 import { revokePersonalTokens } from '../../services/api-tokens';
 import { announce, announcing } from '../../events/announce';
@@ -180,7 +181,7 @@ export async function adminUpdateUser(
   const user = await loadUser(ctx, id);
   if (input.email !== undefined) await assertEmailFree(ctx, input.email, id);
   if (input.managerId !== undefined) await assertValidManager(ctx, input.managerId, id);
-  if (actor.id === id && input.role && !administers(input.role)) {
+  if (input.role && !mayGiveRole(actor, id, input.role)) {
     throw badRequest(USER_MSG.cannotDemoteSelf);
   }
   const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
