@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { keepDedicated } from './dedicated';
 import { PgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
@@ -182,79 +183,8 @@ export const LISTENER_APPLICATION_NAME = 'appa-listen';
 /** The first wait before listening again, doubled after each failure up to the last. */
 const RELISTEN_FIRST_MS = 250;
 const RELISTEN_MAX_MS = 30_000;
-/** Connecting gives up after this, so a server that does not answer is tried again. */
-const RELISTEN_CONNECT_TIMEOUT_MS = 5_000;
 /** A listening connection that has not answered by then is not waited for (it may be half-open). */
 const PING_TIMEOUT_MS = 2_000;
-/**
- * How often a dedicated connection is asked a trivial question, and how long an answer may take
- * before the connection is taken for lost: a connection cut without a word (a firewall or a
- * failover dropping it silently) would otherwise look alive while hearing nothing or holding
- * nothing.
- */
-const HEARTBEAT_MS = 1_000;
-const HEARTBEAT_STALL_MS = 3_000;
-
-/**
- * A connection of its own, outside the pool, for a session that must last (LISTEN, a lock held
- * while the process runs), set up by `setUp` before it is answered. Once set up, `lost` runs when
- * it drops (ended, failed, or silent past HEARTBEAT_STALL_MS: a dropped connection must not crash
- * the process); a connection that fails before is closed and the failure thrown.
- */
-export async function openDedicated(
-  url: string,
-  applicationName: string,
-  setUp: (client: pg.Client) => Promise<void>,
-  lost: () => void,
-): Promise<pg.Client> {
-  const client = new pg.Client({
-    connectionString: url,
-    application_name: applicationName,
-    connectionTimeoutMillis: RELISTEN_CONNECT_TIMEOUT_MS,
-  });
-  let ready = false;
-  let gone = false;
-  // Started once set up; stopped with the connection.
-  const heartbeat: { timer?: NodeJS.Timeout } = {};
-  const drop = () => {
-    if (gone) return;
-    gone = true;
-    clearInterval(heartbeat.timer);
-    void client.end().catch(() => {});
-    if (ready) lost();
-  };
-  client.on('error', drop);
-  client.on('end', drop);
-  try {
-    await client.connect();
-    await setUp(client);
-  } catch (error) {
-    drop();
-    throw error;
-  }
-  if (gone) throw new Error('connection lost while it was set up');
-  ready = true;
-  // When the question still unanswered was asked, or null when none is.
-  let askedAt: number | null = null;
-  heartbeat.timer = setInterval(() => {
-    if (askedAt === null) {
-      askedAt = Date.now();
-      client.query('select 1').then(
-        () => (askedAt = null),
-        () => {},
-      );
-    } else if (Date.now() - askedAt > HEARTBEAT_STALL_MS) {
-      // pg's own end() waits for a reply that will not come: the socket is dropped instead.
-      (
-        client as unknown as { connection?: { stream?: { destroy(): void } } }
-      ).connection?.stream?.destroy();
-      drop();
-    }
-  }, HEARTBEAT_MS);
-  heartbeat.timer.unref();
-  return client;
-}
-
 /**
  * LISTEN on a connection of its own (a pooled one may be handed to someone else). When it drops,
  * it is opened again after a wait that doubles with each failure (with jitter, so that several
@@ -266,69 +196,37 @@ async function listenPostgres(
   onMessage: (payload: string) => void,
   onResumed?: () => void,
 ): Promise<Listener> {
-  let client: pg.Client | null = null;
-  let stopped = false;
-  let retry: NodeJS.Timeout | undefined;
-  let failures = 0;
-  // Since when it has not been listening. (The failure itself is not kept: its text may name the
-  // database's address, and readiness is answered to anyone.)
-  let down: Date | null = null;
-
-  const again = () => {
-    if (stopped) return;
-    down ??= new Date();
-    const ceiling = Math.min(RELISTEN_MAX_MS, RELISTEN_FIRST_MS * 2 ** failures);
-    failures += 1;
-    clearTimeout(retry);
-    retry = setTimeout(
-      () => void connect().catch(again),
-      ceiling / 2 + Math.random() * (ceiling / 2),
-    );
-  };
-  const connect = async () => {
-    const next = await openDedicated(
-      url,
-      LISTENER_APPLICATION_NAME,
-      async (opening) => {
-        opening.on('notification', (message) => {
-          if (message.channel === channel && message.payload) onMessage(message.payload);
-        });
-        await opening.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      },
-      () => {
-        if (client !== next) return;
-        client = null;
-        again();
-      },
-    );
-    if (stopped) {
-      await next.end().catch(() => {});
-      return;
-    }
-    client = next;
-    failures = 0;
-    if (down) {
-      down = null;
-      onResumed?.();
-    }
-  };
-  await connect();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(retry);
-      const last = client;
-      client = null;
-      await last?.end().catch(() => {});
+  const kept = await keepDedicated(
+    url,
+    LISTENER_APPLICATION_NAME,
+    async (opening) => {
+      opening.on('notification', (message) => {
+        if (message.channel === channel && message.payload) onMessage(message.payload);
+      });
+      await opening.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
     },
+    {
+      wait(failures) {
+        const ceiling = Math.min(RELISTEN_MAX_MS, RELISTEN_FIRST_MS * 2 ** failures);
+        return ceiling / 2 + Math.random() * (ceiling / 2);
+      },
+      resumed: onResumed,
+    },
+  );
+  return {
+    stop: () => kept.stop(),
     async ping() {
+      const client = kept.current();
       if (!client) return;
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, PING_TIMEOUT_MS)));
       await Promise.race([client.query('select 1'), late]).finally(() => clearTimeout(timer));
     },
     down() {
-      return down ? `sin avisos de la base de datos desde ${down.toISOString()}` : null;
+      // Since when, not why: the failure's text may name the database's address, and readiness
+      // is answered to anyone.
+      const since = kept.downSince();
+      return since ? `sin avisos de la base de datos desde ${since.toISOString()}` : null;
     },
   };
 }

@@ -1,5 +1,4 @@
-import type pg from 'pg';
-import { openDedicated } from '../db/client';
+import { keepDedicated } from '../db/dedicated';
 
 /** Another instance on this PostgreSQL database keeps attachments in its own folder. */
 export class LocalFilesTaken extends Error {
@@ -31,51 +30,22 @@ export async function claimLocalFiles(
   url: string,
   onConflict: (error: LocalFilesTaken) => void,
 ): Promise<() => Promise<void>> {
-  let client: pg.Client | null = null;
-  let stopped = false;
-  let retry: NodeJS.Timeout | undefined;
-
-  const take = async () => {
-    const next = await openDedicated(
-      url,
-      LOCAL_FILES_APPLICATION_NAME,
-      async (opening) => {
-        const { rows } = await opening.query<{ held: boolean }>(
-          'select pg_try_advisory_lock($1) as held',
-          [LOCAL_FILES_LOCK_KEY],
-        );
-        if (!rows[0]?.held) throw new LocalFilesTaken();
-      },
-      () => {
-        if (client !== next) return;
-        client = null;
-        again();
-      },
-    );
-    if (stopped) {
-      await next.end().catch(() => {});
-      return;
-    }
-    client = next;
-  };
-  const again = () => {
-    if (stopped) return;
-    clearTimeout(retry);
-    retry = setTimeout(() => {
-      take().catch((error: unknown) => {
+  const kept = await keepDedicated(
+    url,
+    LOCAL_FILES_APPLICATION_NAME,
+    async (opening) => {
+      const { rows } = await opening.query<{ held: boolean }>(
+        'select pg_try_advisory_lock($1) as held',
+        [LOCAL_FILES_LOCK_KEY],
+      );
+      if (!rows[0]?.held) throw new LocalFilesTaken();
+    },
+    {
+      wait: () => RETRY_MS,
+      failed(error) {
         if (error instanceof LocalFilesTaken) onConflict(error);
-        again();
-      });
-    }, RETRY_MS);
-    retry.unref();
-  };
-
-  await take();
-  return async () => {
-    stopped = true;
-    clearTimeout(retry);
-    const last = client;
-    client = null;
-    await last?.end().catch(() => {});
-  };
+      },
+    },
+  );
+  return () => kept.stop();
 }
