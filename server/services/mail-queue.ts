@@ -1,20 +1,17 @@
-import { and, desc, eq, inArray, lte, or, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailQueueEntry, MailQueueResponse } from '../../common/schemas/mail';
 import type { AppContext } from '../context';
 import type { Database } from '../db/client';
 import { mailQueue } from '../db/schema';
 import { afterReply } from '../lib/after-reply';
+import { drainQueue, retryLater, type LeasedQueue } from '../lib/leased-queue';
 import { jobsPause } from './jobs-pause';
 import { presentMailEntry } from '../presenters/mail';
 import type { Email } from './mail-templates';
 
 /** Tries before a message is given up (FAILED): about a day of waits doubling from a minute. */
 export const MAIL_MAX_ATTEMPTS = 10;
-/** How long an instance holds a message it is sending before another may take it over. */
-const LEASE_MS = 2 * 60_000;
-/** Messages one pass sends, so one pass never holds an instance for long. */
-const BATCH = 50;
 
 type Db = Database['db'];
 
@@ -78,12 +75,20 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 6 * 60 * 60_000);
 }
 
+/** The outbox of e-mail: a message is held two minutes by the instance sending it. */
+const MAIL_QUEUE: LeasedQueue<typeof mailQueue> = {
+  table: mailQueue,
+  batch: 50,
+  leaseMs: 2 * 60_000,
+  maxAttempts: MAIL_MAX_ATTEMPTS,
+  retryDelayMs,
+};
+
 /**
- * Sends the messages that are due, each through one instance only: a message is leased (its
- * `lockedUntil` moved ahead) by the statement that picks it, skipping rows another instance is
- * picking at the same moment. A sent message is marked SENT (a sensitive one loses its body); a
- * failure waits `retryDelayMs` and is tried again until MAIL_MAX_ATTEMPTS, then stays FAILED with
- * its last error, as does a permanent refusal at once. Answers how many went out. Sends nothing
+ * Sends the messages that are due, each through one instance only (`drainQueue`). A sent message
+ * is marked SENT (a sensitive one loses its body); a failure waits `retryDelayMs` and is tried
+ * again until MAIL_MAX_ATTEMPTS, then stays FAILED with its last error, as does a permanent
+ * refusal at once. Answers how many went out. Sends nothing
  * while scheduled jobs are paused: a restored queue holds old mail.
  */
 export async function deliverMail(
@@ -91,31 +96,8 @@ export async function deliverMail(
   log: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<number> {
   if (await jobsPause(ctx.db)) return 0;
-  let sent = 0;
-  for (;;) {
-    const now = ctx.clock();
-    const due = ctx.db
-      .select({ id: mailQueue.id })
-      .from(mailQueue)
-      .where(
-        and(
-          eq(mailQueue.status, 'PENDING'),
-          lte(mailQueue.nextAttemptAt, now),
-          or(isNull(mailQueue.lockedUntil), lte(mailQueue.lockedUntil, now)),
-        ),
-      )
-      .orderBy(mailQueue.nextAttemptAt)
-      .limit(BATCH)
-      .for('update', { skipLocked: true });
-    const leased = await ctx.db
-      .update(mailQueue)
-      .set({
-        lockedUntil: new Date(now.getTime() + LEASE_MS),
-        attempts: sql`${mailQueue.attempts} + 1`,
-      })
-      .where(inArray(mailQueue.id, due))
-      .returning();
-    if (leased.length === 0) return sent;
+  return drainQueue(ctx.db, ctx.clock, MAIL_QUEUE, async (leased) => {
+    let sent = 0;
     for (const message of leased) {
       try {
         await ctx.mailer.send({
@@ -139,24 +121,19 @@ export async function deliverMail(
         sent += 1;
       } catch (error) {
         const reason = safeMailError(error instanceof Error ? error.message : String(error));
-        const failed = message.attempts >= MAIL_MAX_ATTEMPTS || isPermanent(error);
+        const next = retryLater(MAIL_QUEUE, message.attempts, ctx.clock(), isPermanent(error));
         log.warn(
           { mailId: message.id, attempts: message.attempts, err: reason },
-          failed ? 'e-mail given up' : 'e-mail not sent; will retry',
+          next.status === 'FAILED' ? 'e-mail given up' : 'e-mail not sent; will retry',
         );
         await ctx.db
           .update(mailQueue)
-          .set({
-            status: failed ? 'FAILED' : 'PENDING',
-            lockedUntil: null,
-            lastError: reason,
-            nextAttemptAt: new Date(ctx.clock().getTime() + retryDelayMs(message.attempts)),
-          })
+          .set({ ...next, lastError: reason })
           .where(eq(mailQueue.id, message.id));
       }
     }
-    if (leased.length < BATCH) return sent;
-  }
+    return sent;
+  });
 }
 
 /** The columns the panel may see of a message: never its body. */

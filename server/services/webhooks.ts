@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, getTableColumns, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   WEBHOOK_MAX_ENDPOINTS,
@@ -13,6 +13,7 @@ import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { users, webhookDeliveries, webhookEndpoints, type WebhookEndpointRow } from '../db/schema';
 import { afterReply } from '../lib/after-reply';
+import { drainQueue, notLeased, retryLater, type LeasedQueue } from '../lib/leased-queue';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import {
   presentWebhookDelivery,
@@ -101,9 +102,17 @@ export const WEBHOOK_MAX_ATTEMPTS = 10;
  */
 export const WEBHOOK_DISABLE_AFTER_MS = 24 * 60 * 60_000;
 export const WEBHOOK_DISABLE_FAILURES = 10;
-/** Deliveries one pass takes, so that a pass of receivers timing out fits in its lease. */
-const BATCH = 20;
-const LEASE_MS = 5 * 60_000;
+/**
+ * The deliveries: a pass takes few enough that receivers timing out still fit in its lease, and
+ * waits between tries as mail does.
+ */
+const WEBHOOK_QUEUE: LeasedQueue<typeof webhookDeliveries> = {
+  table: webhookDeliveries,
+  batch: 20,
+  leaseMs: 5 * 60_000,
+  maxAttempts: WEBHOOK_MAX_ATTEMPTS,
+  retryDelayMs,
+};
 const RECENT_DELIVERIES = 50;
 
 /** Set when a delivery was queued: the next answer sends it (see `kickWebhooksAfterWrite`). */
@@ -235,31 +244,7 @@ export async function deliverWebhooks(
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
 ): Promise<number> {
   if (await jobsPause(ctx.db)) return 0;
-  let delivered = 0;
-  for (;;) {
-    const now = ctx.clock();
-    const due = ctx.db
-      .select({ id: webhookDeliveries.id })
-      .from(webhookDeliveries)
-      .where(
-        and(
-          eq(webhookDeliveries.status, 'PENDING'),
-          lte(webhookDeliveries.nextAttemptAt, now),
-          notLeased(now),
-        ),
-      )
-      .orderBy(webhookDeliveries.nextAttemptAt)
-      .limit(BATCH)
-      .for('update', { skipLocked: true });
-    const leased = await ctx.db
-      .update(webhookDeliveries)
-      .set({
-        lockedUntil: new Date(now.getTime() + LEASE_MS),
-        attempts: sql`${webhookDeliveries.attempts} + 1`,
-      })
-      .where(inArray(webhookDeliveries.id, due))
-      .returning();
-    if (leased.length === 0) return delivered;
+  return drainQueue(ctx.db, ctx.clock, WEBHOOK_QUEUE, async (leased) => {
     const endpointIds = [...new Set(leased.map((d) => d.endpointId))];
     const endpoints = await ctx.db
       .select()
@@ -285,12 +270,13 @@ export async function deliverWebhooks(
         return sent;
       }),
     );
+    let delivered = 0;
     for (const result of results) {
       if (result.status === 'fulfilled') delivered += result.value;
       else log.error({ err: result.reason as unknown }, 'webhook deliveries not recorded');
     }
-    if (leased.length < BATCH) return delivered;
-  }
+    return delivered;
+  });
 }
 
 type LeasedDelivery = typeof webhookDeliveries.$inferSelect;
@@ -304,10 +290,6 @@ const stillHeld = (delivery: LeasedDelivery) =>
       ? eq(webhookDeliveries.lockedUntil, delivery.lockedUntil)
       : isNull(webhookDeliveries.lockedUntil),
   );
-
-/** Not being sent now: never leased, or its lease is over. */
-const notLeased = (now: Date) =>
-  or(isNull(webhookDeliveries.lockedUntil), lte(webhookDeliveries.lockedUntil, now));
 
 /** Said of a try whose result could not be recorded (the database refused it). */
 const NOT_RECORDED = 'No se pudo registrar el resultado del intento';
@@ -330,11 +312,9 @@ async function releaseAfterError(
     await ctx.db
       .update(webhookDeliveries)
       .set({
-        status: delivery.attempts >= WEBHOOK_MAX_ATTEMPTS ? 'FAILED' : 'PENDING',
-        lockedUntil: null,
+        ...retryLater(WEBHOOK_QUEUE, delivery.attempts, now),
         lastAttemptAt: now,
         lastError: NOT_RECORDED,
-        nextAttemptAt: new Date(now.getTime() + retryDelayMs(delivery.attempts)),
       })
       .where(stillHeld(delivery));
     const failure = { ok: false as const, status: null, error: NOT_RECORDED };
@@ -405,12 +385,10 @@ async function deliverOne(
   await ctx.db
     .update(webhookDeliveries)
     .set({
-      status: failed || disabled ? 'FAILED' : 'PENDING',
-      lockedUntil: null,
+      ...retryLater(WEBHOOK_QUEUE, delivery.attempts, now, disabled),
       lastAttemptAt: attemptAt,
       lastStatusCode: result.status,
       lastError: result.error,
-      nextAttemptAt: new Date(now.getTime() + retryDelayMs(delivery.attempts)),
     })
     .where(stillHeld(delivery));
   return disabled ? 'disabled' : 'failed';
@@ -496,7 +474,7 @@ async function disableEndpoint(
           eq(webhookDeliveries.endpointId, endpoint.id),
           eq(webhookDeliveries.status, 'PENDING'),
           // One being sent now is left to its pass, which gives it up once it is tried.
-          notLeased(now),
+          notLeased(WEBHOOK_QUEUE, now),
         ),
       );
     await audit(tx, {
@@ -728,7 +706,7 @@ export async function retryWebhookDelivery(
       and(
         eq(webhookDeliveries.id, id),
         eq(webhookDeliveries.status, 'FAILED'),
-        notLeased(ctx.clock()),
+        notLeased(WEBHOOK_QUEUE, ctx.clock()),
       ),
     )
     .returning(deliveryColumns);
