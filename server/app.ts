@@ -44,14 +44,14 @@ import { meRoutes } from './routes/me';
 import { backupRoutes } from './routes/backup';
 import { jobsRoutes } from './routes/jobs';
 import { settleAfterReply } from './lib/after-reply';
-import { createMailer, type Mailer } from './services/mail';
-import { createMetrics, type Metrics } from './services/metrics';
-import { createStorage } from './storage';
+import { createMailer, type Mailer } from './adapters/mail';
+import { createMetrics, type Metrics } from './adapters/metrics';
+import { createStorage } from './adapters/storage';
 import { openApiRoutes, registerOpenApi } from './plugins/openapi';
 import { tokenRoutes } from './routes/tokens';
 import { webhookRoutes } from './routes/webhooks';
 import { kickWebhooksAfterWrite } from './services/webhooks';
-import type { FileStorage } from './storage/types';
+import type { FileStorage } from './adapters/storage/types';
 
 export interface AppOptions {
   config: Config;
@@ -65,7 +65,7 @@ export interface AppOptions {
   /** Answers kept between writes; its own when absent. */
   readCache?: ReadCache;
   /**
-   * Prometheus metrics (services/metrics.ts), shared with what runs beside the app (the scheduled
+   * Prometheus metrics (adapters/metrics.ts), shared with what runs beside the app (the scheduled
    * jobs); its own when METRICS_PORT or METRICS_TOKEN is set, none otherwise.
    */
   metrics?: Metrics;

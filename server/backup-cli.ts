@@ -4,10 +4,10 @@ import { pipeline } from 'node:stream/promises';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openPgliteThread, openPostgres, type Database } from './db/client';
 import { DataDirLocked, lockDataDir } from './lib/data-dir-lock';
-import { createBackup } from './services/backup/create';
-import { BackupError } from './services/backup/manifest';
-import { restoreIntoDatabase, verifyArchive } from './services/backup/restore';
-import { objectStorage } from './storage';
+import { createBackup } from './adapters/backup/create';
+import { BackupError } from './adapters/backup/manifest';
+import { restoreIntoDatabase, verifyArchive } from './adapters/backup/restore';
+import { objectStorage } from './adapters/storage';
 
 /**
  * `npm run backup -- FILE` and `npm run restore -- FILE`: the archive of the whole database and

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import type { S3Settings } from './storage/s3';
+import type { S3Settings } from './adapters/storage/s3';
 
 const optionalUrl = (name: string) =>
   z

@@ -10,10 +10,10 @@ import { claimLocalFiles, LocalFilesTaken } from './lib/local-files-lock';
 import { createReadCache } from './lib/read-cache';
 import { bootstrapDatabase } from './services/bootstrap';
 import { defaultHost, isDemoDatabase } from './services/demo';
-import { createMailer } from './services/mail';
-import { createMetrics } from './services/metrics';
+import { createMailer } from './adapters/mail';
+import { createMetrics } from './adapters/metrics';
 import { buildMetricsServer } from './plugins/metrics';
-import { createStorage } from './storage';
+import { createStorage } from './adapters/storage';
 
 /**
  * A data folder made by an earlier version (or by hand) may be open to every user of the machine;

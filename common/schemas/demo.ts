@@ -1,7 +1,7 @@
 /**
  * The demo and quick-access pages:
  * POST /api/demo/login answers the user (schemas/auth `userSchema`); GET /api/admin/backup answers
- * the backup archive (server/services/backup).
+ * the backup archive (server/adapters/backup).
  */
 export const DEMO_MSG = {
   /** POST /api/demo/login wherever demo sign-in is not allowed. */

@@ -9,7 +9,7 @@ import { reminders, users } from '../db/schema';
 import { pendingAuthorsOf } from '../domain/expected-authors';
 import { audit } from '../services/audit';
 import { reminderEmail } from '../services/emails';
-import { fillTemplate, personalLink } from '../services/mail';
+import { fillTemplate, personalLink } from '../services/mail-links';
 import { enqueueMail, kickMail } from '../services/mail-queue';
 import { recipientColumns, remindedLately } from '../routes/reminders/service';
 import { getSettings } from '../services/settings';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppContext } from '../context';
 import { openPostgres, type Database } from '../db/client';
 import { absences, auditLog, mailQueue, reminders, users } from '../db/schema';
-import { createMailer, outboxDir, type Mailer } from '../services/mail';
+import { createMailer, outboxDir, type Mailer } from '../adapters/mail';
 import { enqueueMail } from '../services/mail-queue';
 import { pauseJobs, resumeJobs } from '../services/jobs-pause';
 import { saveSettings } from '../services/settings';

@@ -8,7 +8,7 @@ import { appaSubmissions, jobRuns, notifications, users } from '../db/schema';
 import type { Actor } from '../policies/actor';
 import { can, loadReportFacts } from '../policies/report';
 import { notificationEmail } from '../services/emails';
-import { pageLink } from '../services/mail';
+import { pageLink } from '../services/mail-links';
 import { enqueueMail, kickMail } from '../services/mail-queue';
 import { PREFERENCES_LINE } from '../services/notifications';
 import { reportPagePath } from '../../common/roles';

@@ -5,7 +5,7 @@ import { MSG } from '../../common/messages';
 import type { Config } from '../config';
 import { auditLog, sessions } from '../db/schema';
 import { recordInstance } from '../services/demo';
-import { createMetrics } from '../services/metrics';
+import { createMetrics } from '../adapters/metrics';
 import { buildTestApp, buildUser, type TestApp } from '../test/helper';
 import { hostnameOf, knownHostnames } from './host-check';
 import { buildMetricsServer } from './metrics';

@@ -9,7 +9,7 @@ import { mailQueue, webhookDeliveries, webhookEndpoints } from '../db/schema';
 import { startScheduler } from '../jobs/scheduler';
 import { loggerOptions } from '../lib/logging';
 import { createReadCache } from '../lib/read-cache';
-import { createMetrics, type Metrics } from '../services/metrics';
+import { createMetrics, type Metrics } from '../adapters/metrics';
 import { authHeader, buildTestApp, buildUser, type TestApp } from '../test/helper';
 import { buildMetricsServer } from './metrics';
 

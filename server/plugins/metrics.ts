@@ -8,7 +8,7 @@ import { MSG } from '../../common/messages';
 import type { AppContext } from '../context';
 import { sendError } from '../lib/error-page';
 import { unauthorized } from '../lib/errors';
-import type { Metrics } from '../services/metrics';
+import type { Metrics } from '../adapters/metrics';
 import { clientErrorHandler, registerErrorHandling } from './errors';
 import { fileAnswer, refusals } from './openapi';
 import { serializerCompiler } from 'fastify-type-provider-zod';

@@ -18,7 +18,7 @@ import { AppError, forbidden, unauthorized } from '../lib/errors';
 import { hashToken, newToken } from '../lib/tokens';
 import { auditMany } from './audit';
 import { tokensRevokedEmail, type TokensRevokedBecause } from './emails';
-import { pageLink } from './mail';
+import { pageLink } from './mail-links';
 import { enqueueMail } from './mail-queue';
 import { ssoOnlyHolds } from './oidc';
 import { getSettings, keptSettings, savedMailFrom } from './settings';

@@ -9,7 +9,7 @@ import { notifications, users, type UserRow } from '../db/schema';
 import { whoReads, type ReportRef } from '../policies/report';
 import { publishLive } from './live';
 import { notificationEmail } from './emails';
-import { pageLink } from './mail';
+import { pageLink } from './mail-links';
 import { enqueueMail, kickMail } from './mail-queue';
 import { savedMailFrom } from './settings';
 

@@ -1,11 +1,21 @@
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import * as oidc from 'openid-client';
 import { THROTTLE } from '../../common/constants';
 import type { Settings } from '../../common/schemas/settings';
 import { SSO_REFUSAL, type SsoFailure } from '../../common/schemas/sso';
 import { userEmailSchema } from '../../common/schemas/users';
-import { isLoopbackHost, type OidcConfig } from '../config';
+import {
+  authorizationUrl,
+  clientFor,
+  endSessionUrl,
+  errorName,
+  exchangeCode,
+  newAttemptSecrets,
+  providerFailure,
+  type Identity,
+  type OidcClient,
+} from '../adapters/oidc-client';
+import type { OidcConfig } from '../config';
 import type { AppContext } from '../context';
 import { oidcLogins, users, type UserRow } from '../db/schema';
 import { isUniqueViolation } from '../lib/db-errors';
@@ -36,54 +46,6 @@ export class SsoRefusal extends Error {
   ) {
     super(reason);
   }
-}
-
-/**
- * The provider's metadata, discovered once per configuration and kept; a failed discovery is
- * forgotten, so that the next sign-in tries again (the server starts whether or not the provider
- * answers).
- */
-const discovered = new WeakMap<OidcConfig, Promise<oidc.Configuration>>();
-
-/** http is accepted only for a provider on this machine (config.ts refuses any other). */
-function insecure(config: OidcConfig): boolean {
-  return config.issuer.protocol === 'http:' && isLoopbackHost(config.issuer.hostname);
-}
-
-function clientAuth(config: OidcConfig) {
-  return config.clientSecret ? oidc.ClientSecretPost(config.clientSecret) : oidc.None();
-}
-
-function discover(config: OidcConfig): Promise<oidc.Configuration> {
-  let found = discovered.get(config);
-  if (!found) {
-    found = oidc.discovery(config.issuer, config.clientId, undefined, clientAuth(config), {
-      execute: insecure(config) ? [oidc.allowInsecureRequests] : [],
-      timeout: 10,
-    });
-    found.catch(() => discovered.delete(config));
-    discovered.set(config, found);
-  }
-  return found;
-}
-
-/**
- * The client as the library validates with it. The time it checks tokens against is APPA's clock
- * (the same in production; tests move it): a difference from the machine's becomes the library's
- * clock skew, and a client is made for it.
- */
-async function clientFor(ctx: AppContext, config: OidcConfig): Promise<oidc.Configuration> {
-  const base = await discover(config);
-  const skew = Math.round((ctx.clock().getTime() - Date.now()) / 1000);
-  if (skew === 0) return base;
-  const skewed = new oidc.Configuration(
-    base.serverMetadata(),
-    config.clientId,
-    { [oidc.clockSkew]: skew },
-    clientAuth(config),
-  );
-  if (insecure(config)) oidc.allowInsecureRequests(skewed);
-  return skewed;
 }
 
 /**
@@ -121,16 +83,6 @@ function requireOidc(ctx: AppContext): OidcConfig {
   return config;
 }
 
-function unavailable(error: unknown): boolean {
-  // Anything but an answer the library judged: the provider did not answer, or not in time.
-  return !(
-    error instanceof oidc.ClientError ||
-    error instanceof oidc.ResponseBodyError ||
-    error instanceof oidc.AuthorizationResponseError ||
-    error instanceof oidc.WWWAuthenticateChallengeError
-  );
-}
-
 /**
  * Starts a sign-in: `state`, `nonce` and the PKCE verifier are kept in the database, found by the
  * SHA-256 of `browser`, a random value the caller puts in a short-lived cookie. Answers the
@@ -143,41 +95,21 @@ export async function startOidcSignIn(
   const config = requireOidc(ctx);
   const now = ctx.clock();
   await reserveAttempt(ctx.db, [rule(`sso-starts:${ip}`, THROTTLE.ssoStarts)], now);
-  let client: oidc.Configuration;
+  let client: OidcClient;
   try {
-    client = await clientFor(ctx, config);
+    client = await clientFor(config, ctx.clock());
   } catch (error) {
     throw new SsoRefusal('unavailable', `discovery: ${errorName(error)}`);
   }
   const browser = newToken();
-  const state = oidc.randomState();
-  const nonce = oidc.randomNonce();
-  const codeVerifier = oidc.randomPKCECodeVerifier();
+  const secrets = newAttemptSecrets();
   const expiresAt = new Date(now.getTime() + OIDC_LOGIN_MINUTES * 60_000);
   await ctx.db.delete(oidcLogins).where(lt(oidcLogins.expiresAt, now));
   await ctx.db
     .insert(oidcLogins)
-    .values({ browserHash: hashToken(browser), state, nonce, codeVerifier, expiresAt });
-  const url = oidc.buildAuthorizationUrl(client, {
-    redirect_uri: config.redirectUri,
-    scope: config.scopes,
-    response_type: 'code',
-    code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
-    code_challenge_method: 'S256',
-    state,
-    nonce,
-  });
+    .values({ browserHash: hashToken(browser), ...secrets, expiresAt });
+  const url = await authorizationUrl(client, config, secrets);
   return { url: url.href, browser, expiresAt };
-}
-
-/** What the provider says about the person, from a validated ID token. */
-interface Identity {
-  issuer: string;
-  subject: string;
-  email: string | null;
-  emailVerified: boolean;
-  name: string | null;
-  idToken: string;
 }
 
 /**
@@ -203,101 +135,14 @@ async function redeem(
   const currentUrl = new URL(config.redirectUri);
   currentUrl.search = query;
   try {
-    const client = await clientFor(ctx, config);
-    const tokens = await oidc.authorizationCodeGrant(client, currentUrl, {
-      expectedState: attempt.state,
-      expectedNonce: attempt.nonce,
-      pkceCodeVerifier: attempt.codeVerifier,
-      idTokenExpected: true,
-    });
-    const claims = tokens.claims();
-    if (!claims || !tokens.id_token) throw new SsoRefusal('error', 'no_id_token');
-    // Some providers put the e-mail in the ID token only when asked; the UserInfo endpoint, for
-    // the same `sub` (the library checks it), says it otherwise.
-    const profile =
-      claims.email === undefined && client.serverMetadata().userinfo_endpoint
-        ? { ...(await oidc.fetchUserInfo(client, tokens.access_token, claims.sub)), ...claims }
-        : claims;
-    return identityOf(claims, profile, tokens.id_token);
+    const identity = await exchangeCode(await clientFor(config, ctx.clock()), currentUrl, attempt);
+    if (!identity) throw new SsoRefusal('error', 'no_id_token');
+    return identity;
   } catch (error) {
     if (error instanceof SsoRefusal) throw error;
-    if (error instanceof oidc.AuthorizationResponseError && error.error === 'access_denied')
-      throw new SsoRefusal('cancelled', 'access_denied');
-    if (unavailable(error)) throw new SsoRefusal('unavailable', `provider: ${errorName(error)}`);
-    throw new SsoRefusal('error', `rejected: ${errorName(error)}`);
+    const failure = providerFailure(error);
+    throw new SsoRefusal(failure.code, failure.reason);
   }
-}
-
-function identityOf(
-  claims: oidc.IDToken,
-  profile: Record<string, unknown>,
-  idToken: string,
-): Identity {
-  const text = (value: unknown) =>
-    typeof value === 'string' && value.trim() ? value.trim() : null;
-  const name =
-    text(profile.name) ??
-    text([text(profile.given_name), text(profile.family_name)].filter(Boolean).join(' '));
-  return {
-    issuer: claims.iss,
-    subject: claims.sub,
-    email: text(profile.email),
-    // Microsoft Entra ID sends no `email_verified`; its `xms_edov` says the e-mail's domain is one
-    // the tenant owns and verified, which is what matching by e-mail needs.
-    // Only Entra ID's own issuer is believed about it, and never over an explicit `false`.
-    emailVerified:
-      profile.email_verified === true ||
-      (profile.email_verified !== false && profile.xms_edov === true && entra(claims.iss)),
-    name,
-    idToken,
-  };
-}
-
-/**
- * The error codes OAuth 2.0 and OpenID Connect define for an authorization or token answer: the
- * only provider words kept in the audit log, since anything else is text an attacker chose.
- */
-const PROVIDER_ERRORS = new Set([
-  'invalid_request',
-  'unauthorized_client',
-  'access_denied',
-  'unsupported_response_type',
-  'invalid_scope',
-  'server_error',
-  'temporarily_unavailable',
-  'interaction_required',
-  'login_required',
-  'account_selection_required',
-  'consent_required',
-  'invalid_request_uri',
-  'invalid_request_object',
-  'request_not_supported',
-  'request_uri_not_supported',
-  'registration_not_supported',
-  'invalid_client',
-  'invalid_grant',
-  'unsupported_grant_type',
-]);
-
-/** What the audit log keeps of an error: the provider's `error` only as one of the known codes. */
-/** Whether an issuer is Microsoft Entra ID's, the only one whose `xms_edov` means anything. */
-function entra(issuer: string): boolean {
-  const host = URL.canParse(issuer) ? new URL(issuer).hostname : '';
-  return host === 'login.microsoftonline.com' || host === 'sts.windows.net';
-}
-
-function errorName(error: unknown): string {
-  const name =
-    error instanceof oidc.ResponseBodyError || error instanceof oidc.AuthorizationResponseError
-      ? PROVIDER_ERRORS.has(error.error)
-        ? error.error
-        : 'other'
-      : error instanceof oidc.ClientError
-        ? (error.code ?? 'client_error')
-        : error instanceof Error
-          ? error.name
-          : 'unknown';
-  return name.slice(0, 64);
 }
 
 /**
@@ -479,15 +324,5 @@ export async function providerLogoutUrl(
 ): Promise<string | null> {
   const config = ctx.config.oidc;
   if (!config || !idToken) return null;
-  try {
-    const client = await discover(config);
-    if (!client.serverMetadata().end_session_endpoint) return null;
-    return oidc.buildEndSessionUrl(client, {
-      id_token_hint: idToken,
-      client_id: config.clientId,
-      post_logout_redirect_uri: returnTo,
-    }).href;
-  } catch {
-    return null;
-  }
+  return endSessionUrl(config, idToken, returnTo).catch(() => null);
 }

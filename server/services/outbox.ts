@@ -3,7 +3,7 @@ import path from 'node:path';
 import { OUTBOX_ID, type OutboxMessage, type OutboxSummary } from '../../common/schemas/mail';
 import type { Config } from '../config';
 import { TEMPORARY_PASSWORD_LABEL } from './emails';
-import { outboxDir } from './mail';
+import { outboxDir } from '../adapters/mail';
 
 const PREVIEW_CHARS = 140;
 

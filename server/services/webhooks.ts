@@ -23,7 +23,7 @@ import {
 import { audit } from './audit';
 import { webhookDisabledEmail } from './emails';
 import { jobsPause } from './jobs-pause';
-import { pageLink } from './mail';
+import { pageLink } from './mail-links';
 import { enqueueMail, kickMail, retryDelayMs } from './mail-queue';
 import { savedMailFrom } from './settings';
 import {
@@ -32,7 +32,7 @@ import {
   refusedWebhookUrl,
   signWebhook,
   type PostResult,
-} from './webhook-transport';
+} from '../adapters/webhook-transport';
 
 /**
  * Webhooks: each event is written as one delivery per subscribed endpoint in the same transaction

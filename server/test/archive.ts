@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
-import type { Manifest } from '../services/backup/manifest';
-import { readTar, TAR_END, tarHeader, tarPadding } from '../services/backup/tar';
+import type { Manifest } from '../adapters/backup/manifest';
+import { readTar, TAR_END, tarHeader, tarPadding } from '../adapters/backup/tar';
 
 /** Everything a stream yields, as one buffer. */
 export async function collect(stream: Readable): Promise<Buffer> {

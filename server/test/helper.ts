@@ -12,9 +12,9 @@ import { openPgliteThread, openPostgres, type Database } from '../db/client';
 import { users, type UserRow } from '../db/schema';
 import { eq } from 'drizzle-orm';
 import { createReadCache } from '../lib/read-cache';
-import { createMailer } from '../services/mail';
+import { createMailer } from '../adapters/mail';
 import { createUser } from '../services/users';
-import { createStorage } from '../storage';
+import { createStorage } from '../adapters/storage';
 import { TEMPLATE_DB, withDatabase } from './global-setup';
 
 /** A clock the test moves by hand. */

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { outboxDir } from '../services/mail';
+import { outboxDir } from '../adapters/mail';
 import type { TestApp } from './helper';
 
 /** The messages written to the outbox for `email`, oldest first, quoted-printable undone. */

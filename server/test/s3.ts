@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
-import { S3Storage, type S3Settings } from '../storage/s3';
+import { S3Storage, type S3Settings } from '../adapters/storage/s3';
 
 /**
  * A real S3-compatible server (s3rver, from npm) on 127.0.0.1 and a free port, with its default

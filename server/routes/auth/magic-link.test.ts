@@ -4,7 +4,7 @@ import { MSG } from '../../../common/messages';
 import { auditLog, oneTimeTokens, users } from '../../db/schema';
 import { saveSettings } from '../../services/settings';
 import { settleAfterReply } from '../../lib/after-reply';
-import type { Mailer, MailMessage } from '../../services/mail';
+import type { Mailer, MailMessage } from '../../adapters/mail';
 import { buildTestApp, buildUser, type TestApp } from '../../test/helper';
 import { lastLinkToken, mailsTo as outboxMailsTo } from '../../test/outbox';
 

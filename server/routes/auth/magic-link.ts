@@ -11,7 +11,7 @@ import { ssoOnlyActive, ssoOnlyRefusal } from '../../services/oidc';
 import { savedMailFrom, getSettings } from '../../services/settings';
 import type { SessionContext } from '../../services/sessions';
 import { magicLinkEmail } from '../../services/emails';
-import { pageLink } from '../../services/mail';
+import { pageLink } from '../../services/mail-links';
 import { enqueueMail } from '../../services/mail-queue';
 import { clearAttempts, reserveAttempt, rule } from '../../services/throttle';
 import { normaliseEmail } from '../../services/users';

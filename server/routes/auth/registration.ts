@@ -18,7 +18,7 @@ import { announce, announcing } from '../../events/announce';
 import { audit } from '../../services/audit';
 import { openSession, refuseLinkSignIn, type SignedIn } from '../../services/auth';
 import { registrationNoticeEmail, verificationEmail } from '../../services/emails';
-import { pageLink } from '../../services/mail';
+import { pageLink } from '../../services/mail-links';
 import { enqueueMail, kickMail } from '../../services/mail-queue';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../services/passwords';
 import { ssoOnlyActive, ssoOnlyRefusal } from '../../services/oidc';

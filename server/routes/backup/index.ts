@@ -4,7 +4,7 @@ import { fileAnswer } from '../../plugins/openapi';
 import type { Api } from '../../plugins/route-facts';
 import { authorize } from '../../policies';
 import { exportBackup } from './service';
-import { attachmentDisposition } from '../../storage/types';
+import { attachmentDisposition } from '../../adapters/storage/types';
 
 export function backupRoutes(app: Api, ctx: AppContext) {
   // The backup archive, ADMIN only, audited: streamed, since attachments may be large.

@@ -1,9 +1,9 @@
 import type { AppContext } from '../../context';
 import { audit } from '../../services/audit';
-import { createBackup } from '../../services/backup/create';
+import { createBackup } from '../../adapters/backup/create';
 
 /**
- * The panel's backup: the same archive as `npm run backup` (services/backup), the whole database
+ * The panel's backup: the same archive as `npm run backup` (adapters/backup), the whole database
  * and every attachment, password hashes included; sessions, one-time tokens and sign-in attempt
  * counters are left out. The rows are read from one snapshot before the download starts, the
  * attachments stream as the browser reads. Audited with the rows it holds.

@@ -32,7 +32,7 @@ import {
   weeklyReport,
   type GeneratedReport,
 } from './org-reports';
-import { attachmentDisposition } from '../../storage/types';
+import { attachmentDisposition } from '../../adapters/storage/types';
 import { panelWeek } from '../week/service';
 import { weekCsv, weekCsvFileName } from './week-csv';
 

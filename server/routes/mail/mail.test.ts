@@ -5,7 +5,7 @@ import { MSG } from '../../../common/messages';
 import type { Role } from '../../../common/roles';
 import { MAIL_MSG, type OutboxMessage, type OutboxResponse } from '../../../common/schemas/mail';
 import { CREDENTIALS_SUBJECT } from '../../services/emails';
-import { outboxDir } from '../../services/mail';
+import { outboxDir } from '../../adapters/mail';
 import { authHeader, buildTestApp, buildUser, type TestApp } from '../../test/helper';
 import { settleAfterReply } from '../../lib/after-reply';
 

@@ -12,7 +12,7 @@ import {
   type ReminderEntry,
 } from '../../../common/schemas/reminders';
 import { absences, auditLog, mailQueue, reminders, settings, users } from '../../db/schema';
-import { outboxDir } from '../../services/mail';
+import { outboxDir } from '../../adapters/mail';
 import { describeAdminOnly, type Endpoint } from '../../test/admin-only';
 import { buildReport } from '../../test/factories';
 import { authHeader, buildTestApp, buildUser, type TestApp } from '../../test/helper';

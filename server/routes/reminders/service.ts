@@ -29,7 +29,7 @@ import { badRequest } from '../../lib/errors';
 import { presentReminder } from '../../presenters/reminder';
 import { audit } from '../../services/audit';
 import { reminderEmail } from '../../services/emails';
-import { fillTemplate, personalLink } from '../../services/mail';
+import { fillTemplate, personalLink } from '../../services/mail-links';
 import { enqueueMail, kickMail } from '../../services/mail-queue';
 import { getSettings, keptSettings } from '../../services/settings';
 

@@ -10,7 +10,7 @@ import type { Api } from '../../plugins/route-facts';
 import { authorize } from '../../policies';
 import { presentFile } from '../../presenters/report';
 import { boundObjectKey, DOWNLOAD_URL_SECONDS } from '../uploads/service';
-import { attachmentDisposition } from '../../storage/types';
+import { attachmentDisposition } from '../../adapters/storage/types';
 
 const submissionParams = z.object({ id: z.uuid(REPORT_MSG.reportNotFound) });
 const fileParams = z.object({ fileId: z.uuid(REPORT_MSG.fileGone) });

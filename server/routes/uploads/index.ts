@@ -13,7 +13,7 @@ import { requireAuth } from '../../plugins/auth';
 import { refusals } from '../../plugins/openapi';
 import type { Api } from '../../plugins/route-facts';
 import { receiveLocalUpload, requestUpload } from './service';
-import { LocalStorage } from '../../storage/local';
+import { LocalStorage } from '../../adapters/storage/local';
 
 const putParams = z.object({ id: z.uuid(REPORT_MSG.uploadExpired) });
 const putQuery = z.object({

@@ -5,9 +5,9 @@ import { REPORT_MSG, type UploadRequest, type UploadTicket } from '../../../comm
 import type { AppContext } from '../../context';
 import { appaFiles, uploads, type FileRow, type UploadRow } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import type { LocalStorage } from '../../storage/local';
-import { ObjectExistsError, UploadTooLargeError } from '../../storage/local';
-import type { BoundObject } from '../../storage/types';
+import type { LocalStorage } from '../../adapters/storage/local';
+import { ObjectExistsError, UploadTooLargeError } from '../../adapters/storage/local';
+import type { BoundObject } from '../../adapters/storage/types';
 import { getSettings } from '../../services/settings';
 
 /** How long a signed upload or download URL stays valid. */

@@ -24,7 +24,7 @@ import { revokePersonalTokens } from '../../services/api-tokens';
 import { announce, announcing } from '../../events/announce';
 import { audit } from '../../services/audit';
 import { credentialsEmail } from '../../services/emails';
-import { personalLink } from '../../services/mail';
+import { personalLink } from '../../services/mail-links';
 import { enqueueMail } from '../../services/mail-queue';
 import { generateTemporaryPassword, hashPassword } from '../../services/passwords';
 import { revokeUserSessions } from '../../services/sessions';

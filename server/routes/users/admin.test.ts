@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_MSG, type CreatedUser, type UserWithCount } from '../../../common/schemas/users';
 import { auditLog, users } from '../../db/schema';
-import { outboxDir } from '../../services/mail';
+import { outboxDir } from '../../adapters/mail';
 import { describeAdminOnly, type Endpoint } from '../../test/admin-only';
 import { buildReport } from '../../test/factories';
 import { authHeader, buildTestApp, buildUser, signIn, type TestApp } from '../../test/helper';

@@ -8,7 +8,7 @@ import {
   type BulkUploadResult,
 } from '../../../common/schemas/users';
 import { auditLog, users } from '../../db/schema';
-import { outboxDir } from '../../services/mail';
+import { outboxDir } from '../../adapters/mail';
 import { verifyPassword } from '../../services/passwords';
 import { authHeader, buildTestApp, buildUser, type TestApp } from '../../test/helper';
 import { settleAfterReply } from '../../lib/after-reply';

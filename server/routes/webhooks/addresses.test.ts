@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_MSG } from '../../../common/schemas/webhooks';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { settleAfterReply } from '../../lib/after-reply';
-import { nonPublicRange, newWebhookSecret } from '../../services/webhook-transport';
+import { nonPublicRange, newWebhookSecret } from '../../adapters/webhook-transport';
 import { deliverWebhooks, emitEvent } from '../../services/webhooks';
 import { authHeader, buildTestApp, buildUser, type TestApp } from '../../test/helper';
 import { startReceiver } from '../../test/webhook-receiver';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BACKUP_FORMAT_VERSION } from '../../../common/schemas/demo';
-import { OBJECT_KEY_PATTERN } from '../../storage/types';
+import { OBJECT_KEY_PATTERN } from '../storage/types';
 
 export const MANIFEST_ENTRY = 'manifest.json';
 export const ARCHIVE_FORMAT = 'appa-backup';

@@ -10,7 +10,7 @@ import { appaFiles, uploads } from '../../db/schema';
 import { collect, entriesOf, manifestOf, sha256 } from '../../test/archive';
 import { buildReport } from '../../test/factories';
 import { authHeader, buildTestApp, buildUser, type TestApp } from '../../test/helper';
-import { S3Storage } from '../../storage/s3';
+import { S3Storage } from '../storage/s3';
 import { createBackup } from './create';
 import { restoreArchive } from './restore';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import type { Config } from '../config';
-import type { Db } from '../db/client';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
 import { LocalStorage } from './local';
 import { S3Storage } from './s3';
 import { uploadSigningKey } from './signing-key';

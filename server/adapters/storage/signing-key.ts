@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { settings } from '../db/schema';
+import type { Db } from '../../db/client';
+import { settings } from '../../db/schema';
 
 /**
  * Where the key that signs upload URLs on local storage is kept: a row of `settings` that the

@@ -4,9 +4,9 @@ import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { BACKUP_FORMAT_VERSION } from '../../../common/schemas/demo';
 import type { Database, Db } from '../../db/client';
-import type { FileStorage } from '../../storage/types';
-import { audit } from '../audit';
-import { pauseJobs } from '../jobs-pause';
+import type { FileStorage } from '../storage/types';
+import { audit } from '../../services/audit';
+import { pauseJobs } from '../../services/jobs-pause';
 import { appliedMigration, journal, readTables, rowsOf, SELF_MADE_ROWS } from './catalog';
 import { migrateUpTo } from './migrate-to';
 import {

@@ -31,11 +31,11 @@ import {
   buildTask,
 } from '../../test/factories';
 import { authHeader, buildTestApp, buildUser, type TestApp } from '../../test/helper';
-import { audit } from '../audit';
-import { JOBS_PAUSED_KEY, jobsPause } from '../jobs-pause';
-import { saveSettings } from '../settings';
+import { audit } from '../../services/audit';
+import { JOBS_PAUSED_KEY, jobsPause } from '../../services/jobs-pause';
+import { saveSettings } from '../../services/settings';
 import { openPglite } from '../../db/client';
-import { LocalStorage } from '../../storage/local';
+import { LocalStorage } from '../storage/local';
 import { appliedMigration, journal, latestMigration, rowsOf } from './catalog';
 import { migrateUpTo } from './migrate-to';
 import { createBackup } from './create';

@@ -9,7 +9,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { BACKUP_FORMAT_VERSION } from '../../../common/schemas/demo';
 import type { Database, Db } from '../../db/client';
 import { appaFiles, uploads } from '../../db/schema';
-import { OBJECT_KEY_PATTERN, type FileStorage } from '../../storage/types';
+import { OBJECT_KEY_PATTERN, type FileStorage } from '../storage/types';
 import { appliedMigration, readSequences, readTables, rowsOf, type TableInfo } from './catalog';
 import { ARCHIVE_FORMAT, MANIFEST_ENTRY, type Manifest } from './manifest';
 import { TAR_END, tarHeader, tarPadding } from './tar';

@@ -3,11 +3,11 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORT_MSG, type Report, type UploadTicket } from '../../common/schemas/report';
-import { appaFiles, uploads } from '../db/schema';
-import { authHeader, buildTestApp, buildUser, type TestApp } from '../test/helper';
-import { requestTicket } from '../test/uploads';
-import { startS3rver } from '../test/s3';
+import { REPORT_MSG, type Report, type UploadTicket } from '../../../common/schemas/report';
+import { appaFiles, uploads } from '../../db/schema';
+import { authHeader, buildTestApp, buildUser, type TestApp } from '../../test/helper';
+import { requestTicket } from '../../test/uploads';
+import { startS3rver } from '../../test/s3';
 import type { S3Storage } from './s3';
 
 let s3: Awaited<ReturnType<typeof startS3rver>>;

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/client';
-import { getSettings } from '../services/settings';
-import { openTestDatabase } from '../test/helper';
+import type { Database } from '../../db/client';
+import { getSettings } from '../../services/settings';
+import { openTestDatabase } from '../../test/helper';
 import { LocalStorage } from './local';
 import { UPLOAD_SIGNING_KEY, uploadSigningKey } from './signing-key';
 
