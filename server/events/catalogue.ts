@@ -14,7 +14,7 @@ import type { AuditEntry } from '../services/audit';
 import type { LiveEventType } from '../services/live';
 import type { ReportNews } from '../services/notifications';
 import type { WebhookEventData } from '../services/webhooks';
-import { threadWriters } from '../routes/comments/service';
+import { threadWriters } from '../domain/comments';
 import { liveSharesOf } from '../policies/share';
 
 /**

@@ -11,7 +11,7 @@ import { audit } from '../services/audit';
 import { reminderEmail } from '../services/emails';
 import { fillTemplate, personalLink } from '../services/mail-links';
 import { enqueueMail, kickMail } from '../services/mail-queue';
-import { recipientColumns, remindedLately } from '../routes/reminders/service';
+import { recipientColumns, remindedLately } from '../domain/reminders';
 import { getSettings } from '../services/settings';
 
 const PREVIEW_CHARS = 200;

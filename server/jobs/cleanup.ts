@@ -4,8 +4,8 @@ import type { AppContext } from '../context';
 import { auditLog, mailQueue, notifications, oneTimeTokens, webhookDeliveries } from '../db/schema';
 import { deleteExpiredSessions } from '../services/sessions';
 import { pruneThrottle } from '../services/throttle';
-import { removeUnlinkedUploads } from '../routes/uploads/service';
-import { deleteStaleRegistrations } from '../routes/auth/registration';
+import { removeUnlinkedUploads } from '../domain/uploads';
+import { deleteStaleRegistrations } from '../domain/registrations';
 
 const DAY_MS = 86_400_000;
 

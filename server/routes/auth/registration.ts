@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, ne, notExists, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { EMAIL_VERIFICATION_HOURS, PRODUCT_NAME, THROTTLE } from '../../../common/constants';
 import { MSG } from '../../../common/messages';
@@ -8,7 +8,6 @@ import {
   type VerifyEmailInput,
 } from '../../../common/schemas/registration';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
 import { oneTimeTokens, users, type UserRow } from '../../db/schema';
 import { afterReply } from '../../lib/after-reply';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -32,50 +31,9 @@ import {
   signInSucceeded,
 } from '../../services/throttle';
 import { createUser, normaliseEmail } from '../../services/users';
+import { deleteStaleRegistrations } from '../../domain/registrations';
 
 const LINK_MS = EMAIL_VERIFICATION_HOURS * 3_600_000;
-
-/**
- * PENDIENTE accounts whose confirmation link can no longer be used (expired, or removed by the
- * clean-up): nobody can confirm them, so the address and user name they hold are free again.
- */
-function unconfirmable(db: Db, now: Date) {
-  return and(
-    eq(users.status, 'PENDIENTE'),
-    notExists(
-      db
-        .select({ id: oneTimeTokens.id })
-        .from(oneTimeTokens)
-        .where(
-          and(
-            eq(oneTimeTokens.userId, users.id),
-            eq(oneTimeTokens.purpose, 'EMAIL_VERIFICATION'),
-            isNull(oneTimeTokens.usedAt),
-            gt(oneTimeTokens.expiresAt, now),
-          ),
-        ),
-    ),
-  );
-}
-
-/**
- * Removes the registrations nobody confirmed in time (only those holding this user name or
- * address, when given); answers how many.
- */
-export async function deleteStaleRegistrations(
-  db: Db,
-  now: Date,
-  holding?: { username: string; email: string },
-): Promise<number> {
-  const scope = holding
-    ? or(eq(users.username, holding.username), eq(users.email, holding.email))
-    : undefined;
-  const gone = await db
-    .delete(users)
-    .where(and(unconfirmable(db, now), scope))
-    .returning({ id: users.id });
-  return gone.length;
-}
 
 interface Registration {
   email: string;

@@ -11,7 +11,7 @@ import { requireAuth } from '../../plugins/auth';
 
 import type { Api } from '../../plugins/route-facts';
 import { authorize } from '../../policies';
-import { loadReportRef } from '../week/service';
+import { loadReportRef } from '../../domain/reports';
 import { badRequest } from '../../lib/errors';
 import { addComment, editComment, listComments, loadCommentRef } from './service';
 

@@ -1,35 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { asc, eq, or, type SQL } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import { PANEL_MSG, type ReviewComment } from '../../../common/schemas/panel';
 import type { AppContext } from '../../context';
-import { appaSubmissions, reviewComments, users } from '../../db/schema';
+import { reviewComments } from '../../db/schema';
+import { loadComments } from '../../domain/comments';
+import { loadWithReport } from '../../domain/reports';
 import { notFound } from '../../lib/errors';
 import type { Actor } from '../../policies/actor';
 import { commentAbilities, type CommentRef } from '../../policies/comment';
 import { loadReportFacts, reportAbilities, type ReportRef } from '../../policies/report';
-import { presentComment, type CommentData } from '../../presenters/panel';
 import { announce, announcing } from '../../events/announce';
 import type { Person, ReportAbout } from '../../events/catalogue';
-
-/** The comments matching `where`, oldest first, without the viewer's abilities (the exports). */
-export async function loadComments(ctx: AppContext, where: SQL): Promise<CommentData[]> {
-  const rows = await ctx.db
-    .select({
-      id: reviewComments.id,
-      submissionId: reviewComments.submissionId,
-      comment: reviewComments.comment,
-      reviewerId: reviewComments.reviewerId,
-      reviewerName: users.fullName,
-      parentId: reviewComments.parentId,
-      createdAt: reviewComments.createdAt,
-      updatedAt: reviewComments.updatedAt,
-    })
-    .from(reviewComments)
-    .innerJoin(users, eq(users.id, reviewComments.reviewerId))
-    .where(where)
-    .orderBy(asc(reviewComments.createdAt), asc(reviewComments.id));
-  return rows.map(presentComment);
-}
 
 /**
  * The comments matching `where`, all about `report`, each with what `viewer` may do with it now.
@@ -71,38 +52,17 @@ export async function listComments(ctx: AppContext, viewer: Actor, report: Repor
   return loadViewedComments(ctx, viewer, report, eq(reviewComments.submissionId, report.id));
 }
 
-/** Who wrote in a comment's thread: the comment's author and everyone who answered it. */
-export async function threadWriters(ctx: AppContext, commentId: string): Promise<string[]> {
-  const rows = await ctx.db
-    .selectDistinct({ id: reviewComments.reviewerId })
-    .from(reviewComments)
-    .where(or(eq(reviewComments.id, commentId), eq(reviewComments.parentId, commentId)));
-  return rows.map((row) => row.id);
-}
-
 /** A comment with the report it is about, what deciding on it needs; 404 when there is none. */
-export async function loadCommentRef(
+export function loadCommentRef(
   ctx: AppContext,
   id: string,
 ): Promise<CommentRef & { report: { weekStart: string } }> {
-  const [row] = await ctx.db
-    .select({
-      id: reviewComments.id,
-      reviewerId: reviewComments.reviewerId,
-      parentId: reviewComments.parentId,
-      report: {
-        id: appaSubmissions.id,
-        userId: appaSubmissions.userId,
-        status: appaSubmissions.status,
-        weekStart: appaSubmissions.weekStart,
-      },
-    })
-    .from(reviewComments)
-    .innerJoin(appaSubmissions, eq(appaSubmissions.id, reviewComments.submissionId))
-    .where(eq(reviewComments.id, id))
-    .limit(1);
-  if (!row) throw notFound(PANEL_MSG.commentNotFound);
-  return row;
+  const fields = {
+    id: reviewComments.id,
+    reviewerId: reviewComments.reviewerId,
+    parentId: reviewComments.parentId,
+  };
+  return loadWithReport(ctx, reviewComments, fields, id, PANEL_MSG.commentNotFound);
 }
 
 /** A comment, or an answer to `parentId` (a top-level comment of the same report). */

@@ -16,7 +16,9 @@ import { requireAuth } from '../../plugins/auth';
 import type { Api } from '../../plugins/route-facts';
 import { authorize } from '../../policies';
 import { areaReach } from '../../domain/week-people';
-import { areaAuthors, dashboardWeek, hierarchy, searchPeople, trends, trendWeeks } from './service';
+import { hierarchy } from '../../domain/dashboard';
+import { dashboardWeek } from '../../domain/week';
+import { areaAuthors, searchPeople, trends, trendWeeks } from './service';
 
 /** A rough size of one kept author (ids, names, e-mail), for the read cache's budget. */
 const PERSON_BYTES = 400;

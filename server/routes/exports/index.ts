@@ -33,7 +33,7 @@ import {
   type GeneratedReport,
 } from './org-reports';
 import { attachmentDisposition } from '../../adapters/storage/types';
-import { panelWeek } from '../week/service';
+import { panelWeek } from '../../domain/week';
 import { weekCsv, weekCsvFileName } from './week-csv';
 
 const reportParams = z.object({ id: z.uuid(PANEL_MSG.reportNotFound) });

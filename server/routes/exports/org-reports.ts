@@ -30,7 +30,8 @@ import { dayMonthYear } from '../../../common/date-format';
 import { dateTime, percent, textFile, yesNo } from '../../../common/export-format';
 import { organisationTimezone } from './service';
 import type { ReportSummaryData } from '../../presenters/panel';
-import { loadReportSummaries, loadWeek } from '../week/service';
+import { loadReportSummaries } from '../../domain/reports';
+import { loadWeek } from '../../domain/week';
 import { spanishOrder } from '../../db/spanish-order';
 import { weekCsv } from './week-csv';
 

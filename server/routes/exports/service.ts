@@ -7,10 +7,10 @@ import { weekLabel } from '../../../common/week';
 import type { AppContext } from '../../context';
 import { appaFiles, appaSubmissions, reviewComments, type FileRow } from '../../db/schema';
 import { dateTime, percent, safeFileSegment, textFile } from '../../../common/export-format';
-import { loadReportSummaries } from '../week/service';
-import { loadComments } from '../comments/service';
+import { loadReportSummaries } from '../../domain/reports';
+import { loadComments } from '../../domain/comments';
 import { getSettings } from '../../services/settings';
-import { boundObjectKey } from '../uploads/service';
+import { boundObjectKey } from '../../domain/uploads';
 import type { CommentData, ReportSummaryData } from '../../presenters/panel';
 
 /** One report with everything its download shows: the panel's fields, comments and files. */

@@ -1,11 +1,10 @@
-import { and, desc, eq, inArray, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, not, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   DEFAULT_REMINDER_MESSAGE,
   DEFAULT_REMINDER_SUBJECT,
   REMINDER_MSG,
-  REMINDER_QUIET_HOURS,
   type PreviewRemindersResponse,
   type previewRemindersSchema,
   type ReminderEntry,
@@ -24,6 +23,7 @@ import {
   pendingAuthorsOf,
 } from '../../domain/expected-authors';
 import { areaPeople, type Area } from '../../domain/hierarchy';
+import { recipientColumns, remindedLately } from '../../domain/reminders';
 import { byName } from '../../domain/week-people';
 import { badRequest } from '../../lib/errors';
 import { presentReminder } from '../../presenters/reminder';
@@ -40,27 +40,6 @@ type Recipient = Pick<UserRow, 'id' | 'fullName' | 'email' | 'slug'>;
 /** Rows per insert, well below PostgreSQL's limit of bind parameters. */
 const INSERT_CHUNK = 1000;
 const PREVIEW_CHARS = 200;
-const QUIET_MS = REMINDER_QUIET_HOURS * 3_600_000;
-
-/** What a reminder needs of its recipient. */
-export const recipientColumns = {
-  id: users.id,
-  fullName: users.fullName,
-  email: users.email,
-  slug: users.slug,
-};
-
-/**
- * A condition on `users` rows: reminded (by anyone, by hand or automatically) within the quiet
- * hours before `now`. Nobody gets two reminders that close together unless the sender insists.
- */
-export function remindedLately(now: Date): SQL {
-  return sql`exists (
-      select 1 from ${reminders}
-      where ${reminders.userId} = ${users.id}
-        and ${reminders.sentAt} > ${new Date(now.getTime() - QUIET_MS)}
-    )`;
-}
 
 /** Who a reminder reaches, and who it leaves out and why. */
 export interface ReminderPlan {

@@ -2,14 +2,15 @@ import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { REPORT_MSG, reportFileSchema, type ReportFile } from '../../../common/schemas/report';
 import type { AppContext } from '../../context';
-import { appaFiles, appaSubmissions } from '../../db/schema';
+import { appaFiles } from '../../db/schema';
+import { loadReportRef, loadWithReport } from '../../domain/reports';
 import { notFound } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
 import { fileAnswer } from '../../plugins/openapi';
 import type { Api } from '../../plugins/route-facts';
 import { authorize } from '../../policies';
 import { presentFile } from '../../presenters/report';
-import { boundObjectKey, DOWNLOAD_URL_SECONDS } from '../uploads/service';
+import { boundObjectKey, DOWNLOAD_URL_SECONDS } from '../../domain/uploads';
 import { attachmentDisposition } from '../../adapters/storage/types';
 
 const submissionParams = z.object({ id: z.uuid(REPORT_MSG.reportNotFound) });
@@ -30,16 +31,7 @@ export function reportFileRoutes(app: Api, ctx: AppContext) {
     async (request): Promise<ReportFile[]> => {
       const { user } = requireAuth(request);
       const { id } = request.params;
-      const [report] = await ctx.db
-        .select({
-          id: appaSubmissions.id,
-          userId: appaSubmissions.userId,
-          status: appaSubmissions.status,
-        })
-        .from(appaSubmissions)
-        .where(eq(appaSubmissions.id, id))
-        .limit(1);
-      if (!report) throw notFound(REPORT_MSG.reportNotFound);
+      const report = await loadReportRef(ctx, id);
       await authorize(ctx, user, 'report:read', report);
       const files = await ctx.db
         .select()
@@ -69,20 +61,13 @@ export function reportFileRoutes(app: Api, ctx: AppContext) {
     async (request, reply) => {
       const { user } = requireAuth(request);
       const { fileId } = request.params;
-      const [row] = await ctx.db
-        .select({
-          file: appaFiles,
-          report: {
-            id: appaSubmissions.id,
-            userId: appaSubmissions.userId,
-            status: appaSubmissions.status,
-          },
-        })
-        .from(appaFiles)
-        .innerJoin(appaSubmissions, eq(appaSubmissions.id, appaFiles.submissionId))
-        .where(eq(appaFiles.id, fileId))
-        .limit(1);
-      if (!row) throw notFound(REPORT_MSG.fileGone);
+      const row = await loadWithReport(
+        ctx,
+        appaFiles,
+        { file: appaFiles },
+        fileId,
+        REPORT_MSG.fileGone,
+      );
       await authorize(ctx, user, 'report:read', row.report);
       const { file } = row;
       const download = await ctx.storage.download(

@@ -7,7 +7,7 @@ import { MSG } from '../../../common/messages';
 import { REPORT_MSG, type Report, type UploadTicket } from '../../../common/schemas/report';
 import { appaFiles, appaSubmissions, auditLog, uploads } from '../../db/schema';
 import { saveSettings } from '../../services/settings';
-import { removeUnlinkedUploads } from '../uploads/service';
+import { removeUnlinkedUploads } from '../../domain/uploads';
 import { buildReport } from '../../test/factories';
 import { authHeader, buildTestApp, buildUser, type TestApp } from '../../test/helper';
 import { openPut, requestTicket, uploadFile } from '../../test/uploads';

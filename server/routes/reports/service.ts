@@ -20,8 +20,8 @@ import { withReportAbilities } from '../../policies/report';
 import { presentOwnReport } from '../../presenters/report';
 import { keptSettings } from '../../services/settings';
 import { announce, announcing } from '../../events/announce';
-import { bindOwnUploads, cleanFileName } from '../uploads/service';
-import { loadReportSummaries } from '../week/service';
+import { bindOwnUploads, cleanFileName } from '../../domain/uploads';
+import { loadReportSummaries } from '../../domain/reports';
 
 /** The author's week is computed in their own timezone: Monday is Monday where they live. */
 export function currentWeekOf(ctx: AppContext, user: Pick<UserRow, 'timezone'>) {

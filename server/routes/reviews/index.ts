@@ -13,7 +13,7 @@ import { requireAuth } from '../../plugins/auth';
 import { refusals } from '../../plugins/openapi';
 import type { Api } from '../../plugins/route-facts';
 import { authorize } from '../../policies';
-import { loadReportSummary, loadReportRef } from '../week/service';
+import { loadReportSummary, loadReportRef } from '../../domain/reports';
 import { reviewReport } from './service';
 
 const reportParams = z.object({ id: z.uuid(PANEL_MSG.reportNotFound) });

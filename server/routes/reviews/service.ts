@@ -8,7 +8,7 @@ import { conflict } from '../../lib/errors';
 import type { Actor } from '../../policies/actor';
 import { announce, announcing } from '../../events/announce';
 import type { Person, ReportAbout } from '../../events/catalogue';
-import { loadReportSummary } from '../week/service';
+import { loadReportSummary } from '../../domain/reports';
 
 /**
  * Marks a sent report reviewed with the reviewer's notes (a draft never reaches here: the report

@@ -13,7 +13,7 @@ import { requireAuth } from '../../plugins/auth';
 import { refusals } from '../../plugins/openapi';
 import type { Api } from '../../plugins/route-facts';
 import { authorize } from '../../policies';
-import { loadReportRef } from '../week/service';
+import { loadReportRef } from '../../domain/reports';
 import { createShare, listReportShares, loadShareRef, revokeShare, sameRolePeers } from './service';
 
 const reportParams = z.object({ id: z.uuid(PANEL_MSG.reportNotFound) });

@@ -15,7 +15,7 @@ import { refusals } from '../../plugins/openapi';
 import type { Api } from '../../plugins/route-facts';
 import { notFound } from '../../lib/errors';
 import { authorize, authorizeOrHide } from '../../policies';
-import { loadReportRef } from '../week/service';
+import { loadReportRef } from '../../domain/reports';
 import {
   changeTaskStatus,
   createTask,

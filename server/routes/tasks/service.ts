@@ -19,6 +19,7 @@ import { presentTask } from '../../presenters/panel';
 import { announce, announcing } from '../../events/announce';
 import type { Person, ReportAbout } from '../../events/catalogue';
 import { spanishOrder } from '../../db/spanish-order';
+import { loadWithReport } from '../../domain/reports';
 
 const assignee = alias(users, 'assignee');
 const creator = alias(users, 'creator');
@@ -76,26 +77,14 @@ export function listMyOpenTasks(ctx: AppContext, user: Actor) {
 }
 
 /** What the status permission needs of a task; 404 when there is none. */
-export async function loadTaskRef(ctx: AppContext, id: string) {
-  const [row] = await ctx.db
-    .select({
-      id: reviewTasks.id,
-      assignedToId: reviewTasks.assignedToId,
-      createdById: reviewTasks.createdById,
-      status: reviewTasks.status,
-      report: {
-        id: appaSubmissions.id,
-        userId: appaSubmissions.userId,
-        status: appaSubmissions.status,
-        weekStart: appaSubmissions.weekStart,
-      },
-    })
-    .from(reviewTasks)
-    .innerJoin(appaSubmissions, eq(appaSubmissions.id, reviewTasks.submissionId))
-    .where(eq(reviewTasks.id, id))
-    .limit(1);
-  if (!row) throw notFound(PANEL_MSG.taskNotFound);
-  return row;
+export function loadTaskRef(ctx: AppContext, id: string) {
+  const fields = {
+    id: reviewTasks.id,
+    assignedToId: reviewTasks.assignedToId,
+    createdById: reviewTasks.createdById,
+    status: reviewTasks.status,
+  };
+  return loadWithReport(ctx, reviewTasks, fields, id, PANEL_MSG.taskNotFound);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanFileName } from './service';
+import { cleanFileName } from '../../domain/uploads';
 
 describe('cleanFileName', () => {
   it('strips the right-to-left override and other invisible format characters', () => {

@@ -24,17 +24,8 @@ import { refusals } from '../../plugins/openapi';
 import type { Api } from '../../plugins/route-facts';
 import { authorize } from '../../policies';
 import { areaOf, type WeekListScope } from '../../policies/organisation';
-import { dashboardWeek } from '../dashboards/service';
-import { leaderWeek } from '../shares/service';
-import {
-  hasOwnReports,
-  listWeek,
-  markSubmitted,
-  pageOfWeek,
-  panelWeek,
-  weekIndex,
-  weekIndexBytes,
-} from './service';
+import { dashboardWeek, panelWeek, weekIndex, weekIndexBytes } from '../../domain/week';
+import { hasOwnReports, leaderWeek, listWeek, markSubmitted, pageOfWeek } from './service';
 
 /** The week of reports as the panel and the dashboards list it, and marking a week as sent. */
 export function weekRoutes(app: Api, ctx: AppContext) {
