@@ -1,4 +1,4 @@
-import type { ReportSummary, PendingAuthor } from './schemas/panel';
+import type { SubmissionStatus } from './roles';
 import { foldAccents } from './text';
 
 /**
@@ -51,7 +51,7 @@ const inTeam = (author: Author, team: string) =>
   team === ALL_TEAMS || author.unidadOrganizacional === team;
 
 /** The week's reports the submissions table shows for the search, status and team. */
-export function filterSubmissions<T extends Pick<ReportSummary, 'status' | 'user'>>(
+export function filterSubmissions<T extends { status: SubmissionStatus; user: Author }>(
   submissions: readonly T[],
   { search, status, team }: SummaryFilters,
 ): T[] {
@@ -71,10 +71,10 @@ export function filterSubmissions<T extends Pick<ReportSummary, 'status' | 'user
 }
 
 /** The pending authors that match the search and the team (the status filter does not apply). */
-export function filterPending(
-  pending: readonly PendingAuthor[],
+export function filterPending<T extends Author>(
+  pending: readonly T[],
   { search, team }: Pick<SummaryFilters, 'search' | 'team'>,
-): PendingAuthor[] {
+): T[] {
   return searchUsers(pending, search).filter((p) => inTeam(p, team));
 }
 
@@ -89,7 +89,7 @@ export type ReviewFilter = (typeof REVIEW_FILTERS)[number]['value'];
 export const isReviewFilter = (value: string | null): value is ReviewFilter =>
   REVIEW_FILTERS.some((f) => f.value === value);
 
-type Reviewable = Pick<ReportSummary, 'status' | 'reviewedAt'>;
+type Reviewable = { status: SubmissionStatus; reviewedAt: string | null };
 
 /** Only a sent report can be reviewed, so the tab shows the week's ENVIADO ones. */
 export function reviewableOf<T extends Reviewable>(submissions: readonly T[]): T[] {

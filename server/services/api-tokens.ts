@@ -20,7 +20,7 @@ import { auditMany } from './audit';
 import { tokensRevokedEmail, type TokensRevokedBecause } from './emails';
 import { pageLink } from './mail-links';
 import { enqueueMail } from './mail-queue';
-import { ssoOnlyHolds } from './oidc';
+import { ssoOnlyHolds } from './sso-only';
 import { getSettings, keptSettings, savedMailFrom } from './settings';
 
 /** How long a service token may be asked for at most, from today. */

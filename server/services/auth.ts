@@ -7,7 +7,7 @@ import { AppError, badRequest, forbidden, unauthorized } from '../lib/errors';
 import { revokePersonalTokens } from './api-tokens';
 import { audit } from './audit';
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from './passwords';
-import { ssoOnlyHolds, ssoOnlyRefusal } from './oidc';
+import { ssoOnlyHolds, ssoOnlyRefusal } from './sso-only';
 import { getSettings } from './settings';
 import { createSession, revokeUserSessions, type SessionContext } from './sessions';
 import { reserveSignIn, signInSucceeded, type SignInAttempt } from './throttle';

@@ -1,8 +1,7 @@
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { THROTTLE } from '../../common/constants';
-import type { Settings } from '../../common/schemas/settings';
-import { SSO_REFUSAL, type SsoFailure } from '../../common/schemas/sso';
+import type { SsoFailure } from '../../common/schemas/sso';
 import { userEmailSchema } from '../../common/schemas/users';
 import {
   authorizationUrl,
@@ -19,10 +18,8 @@ import type { OidcConfig } from '../config';
 import type { AppContext } from '../context';
 import { oidcLogins, users, type UserRow } from '../db/schema';
 import { isUniqueViolation } from '../lib/db-errors';
-import { AppError, forbidden } from '../lib/errors';
+import { AppError } from '../lib/errors';
 import { hashToken, newToken } from '../lib/tokens';
-import type { Actor } from '../policies/actor';
-import { can } from '../policies/organisation';
 import { announce, announcing } from '../events/announce';
 import { audit } from './audit';
 import { openSession, type SignedIn } from './auth';
@@ -46,35 +43,6 @@ export class SsoRefusal extends Error {
   ) {
     super(reason);
   }
-}
-
-/**
- * Whether only single sign-on lets people in: the setting is on and a provider is configured (a
- * server started without one lets everyone use passwords again, so nobody is locked out).
- */
-export function ssoOnlyActive(
-  ctx: Pick<AppContext, 'config'>,
-  settings: Pick<Settings, 'ssoOnly'>,
-): boolean {
-  return settings.ssoOnly && ctx.config.oidc !== undefined;
-}
-
-/**
- * Whether only single sign-on lets `user` in now: it holds for everyone but whoever may change the
- * settings, the break-glass administrators whose passwords are the way in when the provider fails
- * and the way to turn this off.
- */
-export function ssoOnlyHolds(
-  ctx: Pick<AppContext, 'config'>,
-  settings: Pick<Settings, 'ssoOnly'>,
-  user: Actor,
-): boolean {
-  return !can(user, 'settings:manage') && ssoOnlyActive(ctx, settings);
-}
-
-/** The refusal of another way in while only single sign-on is allowed. */
-export function ssoOnlyRefusal(ctx: Pick<AppContext, 'config'>): AppError {
-  return forbidden(SSO_REFUSAL.ssoOnly(ctx.config.oidc?.buttonLabel ?? ''));
 }
 
 function requireOidc(ctx: AppContext): OidcConfig {

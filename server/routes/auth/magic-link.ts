@@ -7,7 +7,7 @@ import { AppError, forbidden } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
 import { audit } from '../../services/audit';
 import { openSession, refuseLinkSignIn, type SignedIn } from '../../services/auth';
-import { ssoOnlyActive, ssoOnlyRefusal } from '../../services/oidc';
+import { ssoOnlyActive, ssoOnlyRefusal } from '../../services/sso-only';
 import { savedMailFrom, getSettings } from '../../services/settings';
 import type { SessionContext } from '../../services/sessions';
 import { magicLinkEmail } from '../../services/emails';

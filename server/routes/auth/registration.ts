@@ -20,7 +20,7 @@ import { registrationNoticeEmail, verificationEmail } from '../../services/email
 import { pageLink } from '../../services/mail-links';
 import { enqueueMail, kickMail } from '../../services/mail-queue';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../services/passwords';
-import { ssoOnlyActive, ssoOnlyRefusal } from '../../services/oidc';
+import { ssoOnlyActive, ssoOnlyRefusal } from '../../services/sso-only';
 import { getSettings, savedMailFrom } from '../../services/settings';
 import type { SessionContext } from '../../services/sessions';
 import {

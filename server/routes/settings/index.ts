@@ -11,7 +11,7 @@ import type { Api } from '../../plugins/route-facts';
 import { authorize } from '../../policies';
 import { revokeTokensClosedBySsoOnly } from '../../services/api-tokens';
 import { kickMail } from '../../services/mail-queue';
-import { ssoOnlyActive } from '../../services/oidc';
+import { ssoOnlyActive } from '../../services/sso-only';
 import { getSettings, saveSettings } from '../../services/settings';
 
 export function settingsRoutes(app: Api, ctx: AppContext) {

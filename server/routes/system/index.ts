@@ -9,7 +9,7 @@ import { refusals } from '../../plugins/openapi';
 import type { Api } from '../../plugins/route-facts';
 import { isDemoDatabase } from '../../services/demo';
 import { jobsStatus } from '../../services/jobs-pause';
-import { ssoOnlyActive } from '../../services/oidc';
+import { ssoOnlyActive } from '../../services/sso-only';
 import { getSettings } from '../../services/settings';
 
 const open = { tokenScope: false, public: true, allowDuringPasswordChange: true } as const;
