@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
@@ -102,6 +103,251 @@ const apiRoutes = {
   },
 };
 
+const SERVER = path.join(import.meta.dirname, 'server');
+
+/**
+ * The server's layers, from the top: what each folder of server/ may import besides its own files
+ * (every folder may also import server/context.ts, server/config.ts and common/).
+ *
+ *   app (server/*.ts: app.ts, index.ts, backup-cli.ts)  wires everything; not checked.
+ *   routes/<resource>    → plugins, jobs, events, domain, services, presenters, policies, adapters,
+ *                          storage, db, lib; never another routes/<resource>: what two resources
+ *                          share lives in domain/.
+ *   plugins, jobs        → events, domain, services, presenters, policies, adapters, storage, db,
+ *                          lib; never routes/ (a job is an entry point beside the routes).
+ *   events, domain,      → one another, presenters, policies, adapters, storage, db, lib: the
+ *   services               organisation's reads, writes and their announcements (the cycle rule
+ *                          keeps their files apart); never routes/, jobs/ or plugins/.
+ *   presenters           → policies, db, lib.
+ *   policies             → db, lib.
+ *   adapters, storage    → lib, db (storage's own rows): the outside world behind an interface.
+ *   db, lib              → each other.
+ *
+ * Tests and server/test/ drive the whole app and are not checked, nor are context.ts and config.ts. KNOWN_UPWARD lists the arrows
+ * against this order that the code still has, each with its reason, so that no new one appears.
+ */
+const MAY_IMPORT = {
+  routes: [
+    'plugins',
+    'jobs',
+    'events',
+    'domain',
+    'services',
+    'presenters',
+    'policies',
+    'adapters',
+    'storage',
+    'db',
+    'lib',
+  ],
+  plugins: [
+    'events',
+    'domain',
+    'services',
+    'presenters',
+    'policies',
+    'adapters',
+    'storage',
+    'db',
+    'lib',
+  ],
+  jobs: [
+    'events',
+    'domain',
+    'services',
+    'presenters',
+    'policies',
+    'adapters',
+    'storage',
+    'db',
+    'lib',
+  ],
+  events: ['domain', 'services', 'presenters', 'policies', 'adapters', 'storage', 'db', 'lib'],
+  domain: ['events', 'services', 'presenters', 'policies', 'adapters', 'storage', 'db', 'lib'],
+  services: ['events', 'domain', 'presenters', 'policies', 'adapters', 'storage', 'db', 'lib'],
+  presenters: ['policies', 'db', 'lib'],
+  policies: ['db', 'lib'],
+  adapters: ['lib'],
+  storage: ['db', 'lib'],
+  db: ['lib'],
+  lib: ['db'],
+};
+
+/** Imports against the order that the code has today, by importing file (server/…) and target. */
+const KNOWN_UPWARD = [
+  // Every permission is decided on the tree of managers, which dashboards and exports walk too.
+  { from: 'policies/', to: 'domain/hierarchy.ts' },
+  // A refused request is audited where it is refused.
+  { from: 'policies/', to: 'services/audit.ts' },
+  // The read cache's subscriber forgets on this instance what the route layer's cache keeps.
+  { from: 'events/cache.ts', to: 'plugins/read-cache.ts' },
+  // The metrics read the scheduler's record of each run (a type).
+  { from: 'services/metrics.ts', to: 'jobs/scheduler.ts' },
+  { from: 'adapters/metrics', to: 'jobs/scheduler.ts' },
+];
+
+/**
+ * Not checked: the app that wires everything, server/test/, and context.ts and config.ts, which
+ * gather the types of what every layer is handed (and so may be imported by every layer).
+ */
+const UNCHECKED = new Set(['app', 'test', 'foundation']);
+
+/** Always importable: the context every layer is handed, and the configuration. */
+const FOUNDATION = new Set(['context', 'config']);
+
+/** Where a path of server/ lies: its layer, and for a route its resource folder. */
+function serverPlace(file) {
+  const relative = path.relative(SERVER, file);
+  if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return null;
+  const parts = relative.split(path.sep);
+  if (parts.length === 1) {
+    const name = parts[0].replace(/\.[jt]s$/, '');
+    if (FOUNDATION.has(name)) return { layer: 'foundation', relative };
+    // A folder imported by its index ('../policies').
+    if (fs.existsSync(file) && fs.statSync(file).isDirectory())
+      return { layer: name, relative: `${name}/index.ts` };
+    return { layer: 'app', relative };
+  }
+  return {
+    layer: parts[0],
+    resource: parts[0] === 'routes' ? parts[1] : null,
+    relative: parts.join('/'),
+  };
+}
+
+/** The import specifiers of a module's import, export-from and import() nodes. */
+function importVisitors(check) {
+  const visit = (node) => {
+    const specifier = node.source?.value;
+    if (typeof specifier === 'string') check(node, specifier);
+  };
+  return {
+    ImportDeclaration: visit,
+    ImportExpression: visit,
+    ExportNamedDeclaration: visit,
+    ExportAllDeclaration: visit,
+  };
+}
+
+const isTest = (file) => /\.test\.tsx?$/.test(file) || file.includes(`${path.sep}test${path.sep}`);
+
+const layersRule = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      crossRoute:
+        'routes/{{from}} may not import routes/{{to}}: move what both need to server/domain/.',
+      upward: 'server/{{from}} may not import server/{{to}}: {{layer}} is below {{target}}.',
+    },
+  },
+  create(context) {
+    const here = serverPlace(context.filename);
+    if (!here || UNCHECKED.has(here.layer) || isTest(context.filename)) return {};
+    return importVisitors((node, specifier) => {
+      if (!specifier.startsWith('.')) return;
+      const there = serverPlace(path.resolve(path.dirname(context.filename), specifier));
+      if (!there || there.layer === 'foundation' || there.layer === here.layer) {
+        if (there?.resource && here.resource && there.resource !== here.resource) {
+          context.report({
+            node: node.source,
+            messageId: 'crossRoute',
+            data: { from: here.resource, to: there.resource },
+          });
+        }
+        return;
+      }
+      if (MAY_IMPORT[here.layer]?.includes(there.layer)) return;
+      const target = there.relative.replace(/(\.js)?$/, '');
+      if (
+        KNOWN_UPWARD.some(
+          (k) =>
+            here.relative.startsWith(k.from) &&
+            `${target}.ts`.startsWith(k.to.replace(/\.ts$/, '')),
+        )
+      )
+        return;
+      context.report({
+        node: node.source,
+        messageId: 'upward',
+        data: { from: here.relative, to: there.relative, layer: here.layer, target: there.layer },
+      });
+    });
+  },
+};
+
+/**
+ * The value imports (type-only ones vanish when compiled, so they cannot make a cycle at load
+ * time) of a file of server/ or common/ on disk, resolved to files; read once per lint run.
+ */
+const valueImportsOf = new Map();
+const IMPORT_SPECIFIERS =
+  /^\s*(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s+)?['"](\.[^'"]+)['"]|\bimport\(\s*['"](\.[^'"]+)['"]\s*\)/gm;
+
+function resolveModule(from, specifier) {
+  const base = path.resolve(path.dirname(from), specifier).replace(/\.js$/, '');
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')]) {
+    if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
+  }
+  return null;
+}
+
+function diskImports(file) {
+  let found = valueImportsOf.get(file);
+  if (!found) {
+    const source = fs.readFileSync(file, 'utf8');
+    found = [...source.matchAll(IMPORT_SPECIFIERS)]
+      .map((match) => resolveModule(file, match[1] ?? match[2]))
+      .filter((target) => target !== null);
+    valueImportsOf.set(file, found);
+  }
+  return found;
+}
+
+/** A chain of imports from `start` back to `file`, or null when there is none. */
+function chainBackTo(file, start) {
+  const seen = new Set();
+  const walk = (current) => {
+    if (current === file) return [current];
+    if (seen.has(current)) return null;
+    seen.add(current);
+    for (const next of diskImports(current)) {
+      const rest = walk(next);
+      if (rest) return [current, ...rest];
+    }
+    return null;
+  };
+  return walk(start);
+}
+
+const noCycleRule = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: { cycle: 'Import cycle: {{chain}}.' },
+  },
+  create(context) {
+    const file = context.filename;
+    const isImportKind = (node) => node.importKind === 'type' || node.exportKind === 'type';
+    return importVisitors((node, specifier) => {
+      if (!specifier.startsWith('.') || isImportKind(node)) return;
+      const target = resolveModule(file, specifier);
+      const chain = target && chainBackTo(file, target);
+      if (!chain) return;
+      const name = (f) => path.relative(import.meta.dirname, f);
+      context.report({
+        node: node.source,
+        messageId: 'cycle',
+        data: { chain: [file, ...chain].map(name).join(' → ') },
+      });
+    });
+  },
+};
+
+export const serverLayers = {
+  rules: { layers: layersRule, 'no-cycle': noCycleRule },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -143,5 +389,15 @@ export default tseslint.config(
     ignores: ['**/*.test.{ts,tsx}', 'e2e/**', '**/test/**', '**/tests/**'],
     plugins: { 'api-routes': apiRoutes },
     rules: { 'api-routes/no-method-path-strings': 'error' },
+  },
+  {
+    files: ['server/**/*.ts'],
+    plugins: { 'server-layers': serverLayers },
+    rules: { 'server-layers/layers': 'error' },
+  },
+  {
+    files: ['server/**/*.{ts,tsx}', 'common/**/*.ts'],
+    plugins: { 'server-layers': serverLayers },
+    rules: { 'server-layers/no-cycle': 'error' },
   },
 );
