@@ -107,7 +107,7 @@ const SERVER = path.join(import.meta.dirname, 'server');
 
 /** The organisation's operations, and what they may import besides one another. */
 const OPERATIONS = ['events', 'domain', 'services'];
-const BELOW_OPERATIONS = ['presenters', 'policies', 'adapters', 'storage', 'db', 'lib'];
+const BELOW_OPERATIONS = ['presenters', 'policies', 'adapters', 'db', 'lib'];
 
 /**
  * The server's layers, from the top: what each folder of server/ may import besides its own files
@@ -115,17 +115,19 @@ const BELOW_OPERATIONS = ['presenters', 'policies', 'adapters', 'storage', 'db',
  *
  *   app (server/*.ts: app.ts, index.ts, backup-cli.ts)  wires everything; not checked.
  *   routes/<resource>    → plugins, jobs, events, domain, services, presenters, policies, adapters,
- *                          storage, db, lib; never another routes/<resource>: what two resources
- *                          share lives in domain/.
- *   plugins, jobs        → events, domain, services, presenters, policies, adapters, storage, db,
- *                          lib; never routes/ (a job is an entry point beside the routes).
- *   events, domain,      → one another, presenters, policies, adapters, storage, db, lib: the
+ *                          db, lib; never another routes/<resource>: what two resources share
+ *                          lives in domain/.
+ *   plugins, jobs        → events, domain, services, presenters, policies, adapters, db, lib;
+ *                          never routes/ (a job is an entry point beside the routes).
+ *   events, domain,      → one another, presenters, policies, adapters, db, lib: the
  *   services               organisation's reads, writes and their announcements (the cycle rule
  *                          keeps their files apart); never routes/, jobs/ or plugins/.
  *   presenters           → policies, db, lib.
  *   policies             → db, lib.
- *   adapters, storage    → lib (storage also db, for its own rows): the outside world behind an
- *                          interface.
+ *   adapters             → db, lib: the outside world (mail, webhooks' transport, the identity
+ *                          provider, file storage, metrics, backups) behind an interface; db only
+ *                          for the rows they keep or copy (the storage's signing key, a backup's
+ *                          tables, the gauges' counts).
  *   db, lib              → each other.
  *
  * Tests and server/test/ drive the whole app and are not checked, nor are context.ts and
@@ -141,8 +143,7 @@ const MAY_IMPORT = {
   services: [...OPERATIONS, ...BELOW_OPERATIONS],
   presenters: ['policies', 'db', 'lib'],
   policies: ['db', 'lib'],
-  adapters: ['lib'],
-  storage: ['db', 'lib'],
+  adapters: ['db', 'lib'],
   db: ['lib'],
   lib: ['db'],
 };
@@ -156,8 +157,10 @@ const KNOWN_UPWARD = [
   // The read cache's subscriber forgets on this instance what the route layer's cache keeps.
   { from: 'events/cache.ts', to: 'plugins/read-cache.ts' },
   // The metrics read the scheduler's record of each run (a type).
-  { from: 'services/metrics.ts', to: 'jobs/scheduler.ts' },
   { from: 'adapters/metrics', to: 'jobs/scheduler.ts' },
+  // A restore pauses the jobs while it replaces the data, and audits itself in the data it restored.
+  { from: 'adapters/backup/restore.ts', to: 'services/audit.ts' },
+  { from: 'adapters/backup/restore.ts', to: 'services/jobs-pause.ts' },
 ];
 
 /**
