@@ -301,11 +301,16 @@ test('selected rows get the floating bar, and the week is kept in the address', 
   const table = page.getByRole('region', { name: 'Tabla de APPAs de la semana' });
   const boxes = table.getByRole('checkbox', { name: /^Seleccionar a / });
   const status = page.getByLabel('Estado');
+  // Rows are checked only once the table shows the state chosen: a row of the list before would
+  // be checked instead (or, already checked, not again).
+  const states = table.locator('td[data-label="Estado"]');
   await status.selectOption('enviados');
+  await expect(states.filter({ hasNotText: 'Enviado' })).toHaveCount(0);
   await boxes.nth(0).check();
   await boxes.nth(1).check();
   // A draft checked too: someone else's draft is not theirs to download, so the zip leaves it out.
   await status.selectOption('borradores');
+  await expect(states.filter({ hasNotText: 'Borrador' })).toHaveCount(0);
   await boxes.nth(0).check();
   const bar = page.getByRole('region', { name: 'Acciones de la selección' });
   await expect(bar).toContainText('3 seleccionados');
