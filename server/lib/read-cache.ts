@@ -145,18 +145,11 @@ export interface AuthorWeek {
 }
 
 /**
- * How far a change to reports reaches, as a route declares it: 'author-week' is the report its
- * handler names (plugins/route-facts.ts `aboutReport`), one author's report of one week.
- */
-export const REPORT_SCOPES = ['author-week'] as const;
-export type ReportScope = (typeof REPORT_SCOPES)[number];
-
-/**
- * What a route declares it writes: reports (sessions and people stay), people (users, sessions),
+ * What a route declares it writes beyond the events it announces: people (users, sessions),
  * settings, or everything. People and settings empty everything: sessions and most answers depend
  * on them.
  */
-export type Written = { reports: ReportScope } | 'people' | 'settings' | 'everything';
+export type Written = 'people' | 'settings' | 'everything';
 
 /**
  * What a write changed: the reports it names, every report ('all': a route that named none), or

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { MSG } from '../../common/messages';
 import type { AppContext } from '../context';
 import { endsSession, type Revoked } from '../lib/data-channel';
@@ -6,12 +6,7 @@ import { AppError } from '../lib/errors';
 import { whoReads } from '../policies/report';
 import { requireSession } from './auth';
 import { fileAnswer, refusals } from './openapi';
-import {
-  createLiveHub,
-  type LiveEvent,
-  type LiveEventType,
-  type ReportEvent,
-} from '../services/live';
+import { createLiveHub, type LiveEvent, type LiveEventType } from '../services/live';
 
 /** A stream lives this long, then closes; the browser reconnects with the session it has then. */
 export const STREAM_LIFETIME_MS = 30 * 60_000;
@@ -27,25 +22,6 @@ export const STREAMS_PER_USER = 5;
 
 /** The live-update stream's route: its answer lasts as long as the stream. */
 export const EVENTS_ROUTE = '/api/events';
-
-/**
- * The event a write announces, as its route declares it (plugins/route-facts.ts), about the report
- * its handler named with `aboutReport`; a route that names none sends none.
- */
-function eventOf(request: FastifyRequest): ReportEvent | null {
-  const live = request.routeOptions.config.live;
-  if (!live) return null;
-  const named = request.writtenReport;
-  const report = named && { id: named.id, userId: named.userId, status: named.status };
-  if (!report) {
-    request.log.error(
-      { route: request.routeOptions.url },
-      'live event not sent: the route named no report for it',
-    );
-    return null;
-  }
-  return { type: typeof live === 'function' ? live(request) : live, report };
-}
 
 /**
  * An event as a stream carries it, framed once for every stream that gets it. The browser refetches
@@ -119,18 +95,6 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext) {
     }
   });
   app.addHook('onClose', async () => hub.close());
-
-  app.addHook('onResponse', async (request, reply) => {
-    if (reply.statusCode >= 300) return;
-    const event = eventOf(request);
-    if (!event) return;
-    try {
-      await hub.publish(event);
-    } catch (error) {
-      // The write succeeded; screens still refresh on focus.
-      request.log.warn({ err: error }, 'live event not published');
-    }
-  });
 
   const stream = {
     operationId: 'streamEvents',

@@ -14,10 +14,9 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * What a write that went through (or failed half-way: a 5xx) changed, as its route declares it
- * (plugins/route-facts.ts), with the report its handler named; null for reads, for writes that
- * change nothing kept, and for refused requests, which changed nothing. A write that declares
- * nothing empties everything — sessions kept by plugins/auth.ts included — and one that declares
- * a report but names none changes every report: the safe mistakes.
+ * (plugins/route-facts.ts); null for reads, for writes that change nothing kept, and for refused
+ * requests, which changed nothing. A write that declares nothing empties everything — sessions
+ * kept by plugins/auth.ts included: the safe mistake.
  */
 function changedBy(request: FastifyRequest, statusCode: number): Changed | null {
   if (READS.has(request.method)) return null;
@@ -27,16 +26,7 @@ function changedBy(request: FastifyRequest, statusCode: number): Changed | null 
   // Its events say what it changed, and the cache forgets it once they commit (events/cache.ts).
   if (declared === undefined && announces) return null;
   if (declared === undefined) return 'everything';
-  if (typeof declared === 'string') return declared;
-  const report = request.writtenReport;
-  if (!report) {
-    request.log.error(
-      { route: request.routeOptions.url },
-      'read cache: the route named no report, every report is computed again',
-    );
-    return { reports: 'all' };
-  }
-  return { reports: [{ userId: report.userId, weekStart: report.weekStart }] };
+  return declared;
 }
 
 /** The instance each read cache belongs to, as its NOTIFY names it to the others. */

@@ -4,11 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../common/messages';
 import { authHeader, buildTestApp, buildUser, type TestApp } from '../test/helper';
 import { HIERARCHY_ROUTES, TOKEN_ROUTES } from '../test/token-routes';
-import { aboutReport, registeredRoutes, type Api } from './route-facts';
-
-const REPORT = '0b7c5f4e-9d1a-4c2b-8e3f-5a6b7c8d9e0f';
-const AUTHOR = '1c8d6a5f-0e2b-4d3c-9f4a-6b7c8d9e0f1a';
-const WEEK = '2026-11-16';
+import { registeredRoutes, type Api } from './route-facts';
 
 let t: TestApp;
 let invalidate: ReturnType<typeof vi.spyOn>;
@@ -21,19 +17,7 @@ function addProbeRoutes(app: Api) {
   const body = z.object({ nombre: z.string({ error: 'El nombre es requerido' }) });
   app.post('/api/probe/silent', async () => ({ ok: true }));
   app.post('/api/probe/nothing', { config: { invalidates: false } }, async () => ({ ok: true }));
-  app.post(
-    '/api/probe/report',
-    { config: { invalidates: { reports: 'author-week' } } },
-    async () => ({ ok: true }),
-  );
-  app.post(
-    '/api/probe/named-report',
-    { config: { invalidates: { reports: 'author-week' } } },
-    async (request) => {
-      aboutReport(request, { id: REPORT, userId: AUTHOR, status: 'BORRADOR', weekStart: WEEK });
-      return { ok: true };
-    },
-  );
+  app.post('/api/probe/people', { config: { invalidates: 'people' } }, async () => ({ ok: true }));
   app.post(
     '/api/probe/refused',
     { schema: { body }, config: { invalidates: 'people' } },
@@ -94,7 +78,7 @@ describe('route facts', () => {
   });
 
   it('only writes announce live events', () => {
-    const announcing = registeredRoutes(t.app).filter((r) => r.config.live || r.config.announces);
+    const announcing = registeredRoutes(t.app).filter((r) => r.config.announces);
     expect(announcing.length).toBeGreaterThan(0);
     expect(announcing.filter((r) => r.method === 'GET')).toEqual([]);
   });
@@ -107,14 +91,8 @@ describe('route facts', () => {
 
   it('a write forgets what it declares, and nothing when it changes nothing kept', async () => {
     invalidate.mockClear();
-    await post('/api/probe/named-report');
-    expect(invalidate.mock.calls).toEqual([
-      [{ reports: [{ userId: AUTHOR, weekStart: WEEK }] }, writer],
-    ]);
-    // A report write whose handler named no report reaches every report.
-    invalidate.mockClear();
-    await post('/api/probe/report');
-    expect(invalidate.mock.calls).toEqual([[{ reports: 'all' }, writer]]);
+    await post('/api/probe/people');
+    expect(invalidate.mock.calls).toEqual([['people', writer]]);
     invalidate.mockClear();
     await post('/api/probe/nothing');
     expect(invalidate).not.toHaveBeenCalled();

@@ -3,16 +3,13 @@ import type {
   FastifyBaseLogger,
   FastifyContextConfig,
   FastifyInstance,
-  FastifyRequest,
   RawServerDefault,
 } from 'fastify';
-import type { SubmissionStatus } from '../../common/roles';
 import type { ApiScope, HIERARCHY_SCOPE } from '../../common/schemas/api-tokens';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { validatorCompiler } from '../lib/errors';
 import type { Written } from '../lib/read-cache';
 import type { EventName } from '../events/catalogue';
-import type { LiveEventType } from '../services/live';
 
 /**
  * What a route says about itself in its options, beside its schemas, so that adding a route is
@@ -35,20 +32,14 @@ export interface RouteFacts {
   allowDuringPasswordChange?: boolean;
   /**
    * What a successful write changes of what the read cache keeps (lib/read-cache.ts), or false
-   * when it changes nothing a kept answer shows. A write that says nothing empties everything;
-   * `{ reports: 'author-week' }` reaches the report the handler names with `aboutReport`, and
-   * every report when it names none.
+   * when it changes nothing a kept answer shows. A write that says nothing empties everything.
+   * Writes of reports announce events instead, which say which report changed.
    */
   invalidates?: Written | false;
   /**
-   * The live event (services/live.ts) a successful write announces to the open screens of those who
-   * may read the report; the handler names the report with `aboutReport`.
-   */
-  live?: LiveEventType | ((request: FastifyRequest) => LiveEventType);
-  /**
    * The domain events (events/catalogue.ts) a successful write announces: its audit rows, webhooks,
    * notifications, live events and what the read cache forgets all follow from them, so the route
-   * declares neither `invalidates` nor `live` unless it changes something beyond its events.
+   * declares no `invalidates` unless it changes something beyond its events.
    */
   announces?: readonly EventName[];
   /**
@@ -67,32 +58,10 @@ export interface RouteFacts {
   hierarchyScope?: typeof HIERARCHY_SCOPE;
 }
 
-/** The report a write changed: whose, which week, and what a live event's readers depend on. */
-export interface WrittenReport {
-  id: string;
-  userId: string;
-  status: SubmissionStatus;
-  weekStart: string;
-}
-
 declare module 'fastify' {
   // The facts travel in Fastify's own `config` route option.
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface FastifyContextConfig extends RouteFacts {}
-  interface FastifyRequest {
-    /** The report the write is about, named by its handler with `aboutReport`. */
-    writtenReport: WrittenReport | null;
-  }
-}
-
-/**
- * Names the report a write changes, for what its route declares: the read cache forgets only
- * what shows that author's report of that week, and the live event reaches only those who may
- * read it. Call it before the write, once permission is granted.
- */
-export function aboutReport(request: FastifyRequest, report: WrittenReport) {
-  const { id, userId, status, weekStart } = report;
-  request.writtenReport = { id, userId, status, weekStart };
 }
 
 /** The instance routes are declared on: their zod schemas type the handlers. */
@@ -122,7 +91,6 @@ const registered = new WeakMap<FastifyInstance, RegisteredRoute[]>();
 export function registerRouteFacts(app: FastifyInstance): Api {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorateRequest('writtenReport', null);
   const routes: RegisteredRoute[] = [];
   registered.set(app, routes);
   app.addHook('onRoute', (route) => {
